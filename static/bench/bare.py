@@ -1,0 +1,3 @@
+from pyscript import document
+
+document.documentElement.dataset.ready = "1"

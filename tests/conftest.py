@@ -1,0 +1,142 @@
+"""Shared pytest fixtures and helpers.
+
+Engine tests (tests/engine/) need none of this; everything browser-related is
+lazy, so pure-Python runs never start a server or a browser.
+
+Browser tests (tests/browser/, automatically marked ``browser``) get:
+
+``site`` (session)
+    A :class:`DevServer` (scripts/devserver.py) running in a thread on a free
+    port, serving the repository root under ``/domino/`` like GitHub Pages.
+    ``site.url`` is e.g. ``http://127.0.0.1:PORT/domino/``; ``site.origin`` has
+    no path; ``site.request_paths()`` lists every path requested so far;
+    ``site.clear_requests()`` empties that log; ``site.stop()`` / ``site.start()``
+    take the site down and bring it back on the same port (offline tests).
+    Stopping is undone automatically after each test that uses ``page``.
+
+``page`` (function)
+    pytest-playwright's page, in a fresh context, guarded: every request the
+    page (or its workers) makes to anything other than the local server origin
+    is recorded in ``external_requests`` and fails the test at teardown.
+
+``external_requests`` (function)
+    The list behind that guard, for explicit asserts inside a test.
+
+``wait_ready`` / ``assert_no_py_error`` (fixtures returning the helpers)
+    ``wait_ready(page)`` waits for ``html[data-ready="1"]`` (60 s by default);
+    ``assert_no_py_error(page)`` fails if PyScript rendered a ``.py-error``.
+    Also importable as plain functions from this module.
+
+Chromium is the one chosen by scripts/find_browser.py (Playwright-managed if
+installed, else /usr/bin/chromium; $DOMINO_CHROMIUM overrides).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+BROWSER_DIR = Path(__file__).resolve().parent / "browser"
+
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+from devserver import DevServer  # noqa: E402
+from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
+
+READY_SELECTOR = 'html[data-ready="1"]'
+READY_TIMEOUT_MS = 60_000
+
+# URL schemes that never reach the network.
+_LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome-extension:")
+
+
+# --------------------------------------------------------------------- helpers
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until the app signals readiness with html[data-ready="1"].
+
+    On timeout, the failure message includes any PyScript error text shown.
+    """
+    try:
+        page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+    except Exception as exc:
+        errors = _py_error_texts(page)
+        raise AssertionError(
+            f"page not ready within {timeout_ms} ms; py-errors: {errors or 'none'}"
+        ) from exc
+
+
+def _py_error_texts(page) -> list[str]:
+    try:
+        return page.locator(".py-error").all_inner_texts()
+    except Exception:
+        return ["<could not read .py-error elements>"]
+
+
+def assert_no_py_error(page) -> None:
+    """Fail if PyScript rendered an error box (.py-error) into the page."""
+    errors = _py_error_texts(page)
+    assert not errors, "PyScript error(s) on page:\n" + "\n---\n".join(errors)
+
+
+# -------------------------------------------------------------------- markers
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if BROWSER_DIR in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# ------------------------------------------------------------------- fixtures
+@pytest.fixture(scope="session")
+def site():
+    """The repository served under /domino/ on a free local port."""
+    server = DevServer(root=str(REPO_ROOT), port=0, prefix="/domino/")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch our Chromium (see find_browser.py) with CI-friendly flags."""
+    executable = find_chromium()
+    if not executable:
+        pytest.fail("no Chromium found: run scripts/setup")
+    args = list(browser_type_launch_args.get("args") or [])
+    args += [a for a in LAUNCH_ARGS if a not in args]
+    return {**browser_type_launch_args, "executable_path": executable, "args": args}
+
+
+@pytest.fixture
+def external_requests(site):
+    """URLs of requests that did not go to the local server (should stay empty)."""
+    return []
+
+
+@pytest.fixture
+def page(context, site, external_requests):
+    """A guarded page: any request leaving the local server fails the test."""
+    origin = site.origin + "/"
+
+    def on_request(request):
+        url = request.url
+        if not (url.startswith(origin) or url.startswith(_LOCAL_SCHEMES)):
+            external_requests.append(url)
+
+    context.on("request", on_request)
+    pg = context.new_page()
+    yield pg
+    if not site.running:  # a test took the site offline: bring it back for the next one
+        site.start()
+    assert not external_requests, f"requests left the local server: {external_requests}"
+
+
+@pytest.fixture(name="wait_ready")
+def _wait_ready_fixture():
+    return wait_ready
+
+
+@pytest.fixture(name="assert_no_py_error")
+def _assert_no_py_error_fixture():
+    return assert_no_py_error
