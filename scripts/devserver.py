@@ -187,7 +187,8 @@ class DevServer:
         httpd = _ThreadingServer((self.host, self.port), handler)
         self.port = httpd.server_address[1]
         self._httpd = httpd
-        self._thread = threading.Thread(target=httpd.serve_forever, name="devserver", daemon=True)
+        self._thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="devserver", daemon=True)
         self._thread.start()
         return self
 
