@@ -1,0 +1,420 @@
+"""A match: hands in sequence, scores, the validated public API and seat views.
+
+Everything a user interface or a computer player needs goes through
+:class:`Match`: ``legal_actions()``, ``apply(action)``, ``view(seat)``,
+``next_hand()``, ``resign(seat)``.  Actions are the record's JSON dicts
+(RULES.md 8)::
+
+    {"seat": 1, "play": "4-6", "end": "E"}   # opening play: no "end"
+    {"seat": 0, "draw": "2-3"}                # tile optional when applying
+    {"seat": 0, "pass": True}
+    {"seat": 2, "resign": True}
+
+An illegal action raises :class:`IllegalAction` (a ``ValueError``) whose
+``code`` is one of ``not-in-hand``, ``no-match``, ``pass-while-able``,
+``draw-while-able``, ``out-of-turn``, ``bad-format``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import tiles as T
+from .hand import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand, make_move,
+                   move_end, move_exposed, move_tile)
+from .rules import Rules
+
+CODES = ("not-in-hand", "no-match", "pass-while-able", "draw-while-able", "out-of-turn",
+         "score-mismatch", "bad-format")
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow here; ``code`` says which kind."""
+
+    def __init__(self, code: str, message: str):
+        assert code in CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hand_rng(seed: int | str, hand_no: int, redeal: int) -> random.Random:
+    return random.Random(f"domino/{seed}/{hand_no}/{redeal}")
+
+
+def player_rng(seed: int | str, seat: int, hand_no: int, ply: int) -> random.Random:
+    """A computer player's own generator: never the game's (RULES: no steering)."""
+    return random.Random(f"player/{seed}/{seat}/{hand_no}/{ply}")
+
+
+def deal_hand(rules: Rules, seed: int | str, hand_no: int) -> tuple[list[list[int]], list[int], int, random.Random]:
+    """Shuffle and deal from the seed; redeal while a hand holds 4+ doubles
+    (when the rules say so).  Returns (hands, boneyard, redeals, rng)."""
+    redeals = 0
+    while True:
+        rng = hand_rng(seed, hand_no, redeals)
+        order = list(range(rules.n_tiles))
+        rng.shuffle(order)
+        k = rules.hand_size
+        hands = [sorted(order[i * k:(i + 1) * k]) for i in range(rules.players)]
+        rest = order[rules.players * k:]
+        if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in hands):
+            redeals += 1
+            continue
+        return hands, rest, redeals, rng
+
+
+def highest_double_opener(rules: Rules, hands: list[list[int]]) -> tuple[int, int]:
+    """RULES.md 1: the highest double held opens; none: the heaviest tile
+    (ties: the higher number).  Returns (seat, tile)."""
+    holder = {t: s for s, h in enumerate(hands) for t in h}
+    for d in range(rules.set, -1, -1):
+        t = T.Tile(d, d).id
+        if t in holder:
+            return holder[t], t
+    best = min(holder, key=T.sort_key)
+    return holder[best], best
+
+
+class Match:
+    def __init__(self, rules: Rules, seed: int | str = 0, seats: list[dict] | None = None):
+        self.rules = rules
+        self.seed = seed
+        if seats is None:
+            seats = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(rules.players)]
+        if len(seats) != rules.players:
+            raise ValueError(f"{rules.players} players need {rules.players} seats, got {len(seats)}")
+        self.seats = [{"name": str(s.get("name", "")), "kind": str(s.get("kind", "human"))} for s in seats]
+        self.auto = True          # apply forced draws and passes automatically
+        self.records: list[dict] = []    # one per hand started: deal, boneyard, opener, redeals, result
+        self.scores = [0] * rules.n_sides
+        self.hand: Hand | None = None
+        self.finished = False
+        self.outcome: dict | None = None
+        self.resigned: dict | None = None
+        self.seq = 0
+        self.start_hand()
+
+    # ----- hands ------------------------------------------------------------
+    @property
+    def hand_no(self) -> int:
+        return len(self.records) - 1
+
+    def start_hand(self, deal: list[list[int]] | None = None, boneyard: list[int] | None = None,
+                   opener: int | None = None, redeals: int | None = None) -> None:
+        """Deal the next hand from the seed (or from a record's deal)."""
+        r = self.rules
+        k = len(self.records)
+        if deal is None:
+            deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
+        else:
+            rng = hand_rng(self.seed, k, redeals or 0)
+        opener_seat, forced = self._opener(deal, rng, k)
+        if opener is not None and opener != opener_seat:
+            raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
+        masks = [T.mask_of(h) for h in deal]
+        self.hand = Hand(r, masks, boneyard, opener_seat, forced, base=self.scores)
+        self.records.append({"redeals": redeals or 0, "deal": [sorted(h) for h in deal],
+                             "boneyard": list(boneyard), "opener": opener_seat,
+                             "actions": self.hand.actions, "result": None})
+        self.seq += 1
+        if self.auto:
+            self.hand.advance()
+
+    def _opener(self, deal, rng, k) -> tuple[int, int | None]:
+        r = self.rules
+        if k == 0:
+            if r.first_opener == "random":
+                return rng.randrange(r.players), None
+            return highest_double_opener(r, deal)
+        prev = self.records[-1]
+        res = prev["result"] or {}
+        mode = r.next_opener
+        if mode == "rotate":
+            return (prev["opener"] + 1) % r.players, None
+        if mode == "winner":
+            blocked = res.get("end") == "blocked"
+            if res.get("winner") is not None and not (blocked and r.after_block == "highest-double"):
+                return res["winner"], None
+        return highest_double_opener(r, deal)
+
+    def next_hand(self) -> None:
+        if self.finished:
+            raise IllegalAction("bad-format", "the match is over")
+        if self.hand is not None and not self.hand.ended:
+            raise IllegalAction("bad-format", "the hand is still being played")
+        self.start_hand()
+
+    @property
+    def phase(self) -> str:
+        if self.finished:
+            return "match-over"
+        if self.hand is None or self.hand.ended:
+            return "hand-over"
+        return "play"
+
+    @property
+    def turn(self) -> int | None:
+        return self.hand.turn if self.phase == "play" else None
+
+    # ----- actions ------------------------------------------------------------
+    def move_to_action(self, m: int, seat: int | None = None) -> dict:
+        h = self.hand
+        seat = h.turn if seat is None else seat
+        if m == DRAW:
+            return {"seat": seat, "draw": T.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
+        if m == PASS:
+            return {"seat": seat, "pass": True}
+        t, e = move_tile(m), move_end(m)
+        a: dict[str, Any] = {"seat": seat, "play": T.NAMES[t]}
+        if e != OPEN:
+            a["end"] = END_IDS[e]
+            if self.rules.joins == "matador" and (1 << t) & h.tab.matadors and T.LOW[t] != T.HIGH[t]:
+                a["open"] = move_exposed(m)
+        return a
+
+    def legal_moves(self) -> list[int]:
+        return self.hand.moves() if self.phase == "play" else []
+
+    def legal_actions(self) -> list[dict]:
+        """Legal actions of the seat to move (draws shown without the tile)."""
+        out = []
+        for m in self.legal_moves():
+            a = self.move_to_action(m)
+            if "draw" in a:
+                a["draw"] = None
+            out.append(a)
+        return out
+
+    def find_move(self, action: dict) -> int:
+        """Validate an action dict for the seat to move; return the core move."""
+        if not isinstance(action, dict) or "seat" not in action:
+            raise IllegalAction("bad-format", f"not an action: {action!r}")
+        if self.phase != "play":
+            raise IllegalAction("out-of-turn", "the hand is over: nobody is to move")
+        h = self.hand
+        seat = action["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.rules.players:
+            raise IllegalAction("bad-format", f"no seat {seat!r}")
+        if seat != h.turn:
+            raise IllegalAction("out-of-turn", f"it is seat {h.turn}'s turn, not seat {seat}'s")
+        moves = h.moves()
+        plays = [m for m in moves if m >= 0]
+        if "play" in action:
+            try:
+                t = T.Tile.parse(action["play"]).id
+            except ValueError as exc:
+                raise IllegalAction("bad-format", str(exc)) from None
+            if not (h.hands[seat] >> t) & 1:
+                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {T.NAMES[t]}")
+            end = action.get("end")
+            if h.center < 0:
+                if end is not None:
+                    raise IllegalAction("bad-format", "the opening tile has no end")
+                for m in plays:
+                    if move_tile(m) == t:
+                        return m
+                raise IllegalAction("no-match", f"this hand must open with {T.NAMES[h.forced]}")
+            if end not in END_INDEX:
+                raise IllegalAction("bad-format", f"end must be one of W, E, N, S, not {end!r}")
+            e = END_INDEX[end]
+            fit = [m for m in plays if move_tile(m) == t and move_end(m) == e]
+            if "open" in action:
+                fit = [m for m in fit if move_exposed(m) == action["open"]]
+            if fit:
+                return fit[0]
+            if e not in h.open:
+                why = f"end {end} is not open"
+            else:
+                why = f"{T.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}"
+                if h.declined >= 0 and any(move_tile(m) == t for m in h.plays()) is False:
+                    why = f"after declining, {T.NAMES[h.declined]} must be played if it fits"
+            if h.declined >= 0 and not any(move_tile(m) == t for m in plays):
+                why = f"after declining, {T.NAMES[h.declined]} must be played"
+            raise IllegalAction("no-match", why)
+        if "draw" in action:
+            if DRAW not in moves:
+                if plays:
+                    raise IllegalAction("draw-while-able", f"seat {seat} can play, so it may not draw")
+                raise IllegalAction("bad-format", "there is nothing to draw")
+            want = action.get("draw")
+            if want is not None:
+                try:
+                    wt = T.Tile.parse(want).id
+                except ValueError as exc:
+                    raise IllegalAction("bad-format", str(exc)) from None
+                if wt != h.bone[h.bpos]:
+                    raise IllegalAction("bad-format", f"the next tile in the boneyard is {T.NAMES[h.bone[h.bpos]]}, not {T.NAMES[wt]}")
+            return DRAW
+        if action.get("pass"):
+            if PASS not in moves:
+                if plays:
+                    raise IllegalAction("pass-while-able", f"seat {seat} can play, so it may not pass")
+                raise IllegalAction("pass-while-able", f"seat {seat} must draw from the boneyard first")
+            return PASS
+        raise IllegalAction("bad-format", f"not an action: {action!r}")
+
+    def apply(self, action: dict) -> list[dict]:
+        """Validate and apply one action, then (when ``auto``) the forced draws
+        and passes that follow.  Returns every action applied, in order."""
+        if isinstance(action, dict) and action.get("resign"):
+            self.resign(action.get("seat"))
+            return [{"seat": action.get("seat"), "resign": True}]
+        m = self.find_move(action)
+        return self.apply_move(m)
+
+    def apply_move(self, m: int) -> list[dict]:
+        """Apply a core move known to be legal (from ``legal_moves``)."""
+        h = self.hand
+        done = [self.move_to_action(m)]
+        h.apply(m)
+        self.seq += 1
+        if self.auto:
+            while not h.ended:
+                ms = h.moves()
+                if len(ms) != 1 or ms[0] >= 0:
+                    break
+                done.append(self.move_to_action(ms[0]))
+                h.apply(ms[0])
+                self.seq += 1
+        if h.ended:
+            self._finish_hand()
+        return done
+
+    def _finish_hand(self) -> None:
+        r = self.rules
+        res = self.hand.settle()
+        for i, p in enumerate(res["points"]):
+            self.scores[i] += p
+        res["totals"] = list(self.scores)
+        self.records[-1]["result"] = res
+        self._check_match_end(res)
+
+    def _check_match_end(self, res: dict) -> None:
+        r = self.rules
+        sc = self.scores
+        if r.best_of_10:
+            if len(self.records) >= 10:
+                self._end_match(self._best(list(range(r.n_sides)), high=True), "best-of-10")
+            return
+        if res["end"] == "target" or max(sc) >= r.target:
+            self._end_match(self._best(list(range(r.n_sides)), high=r.points == "good"), "target")
+
+    def _best(self, sides: list[int], high: bool) -> int | None:
+        vals = self.scores
+        key = max if high else min
+        b = key(vals[i] for i in sides)
+        top = [i for i in sides if vals[i] == b]
+        return top[0] if len(top) == 1 else None
+
+    def _end_match(self, winner: int | None, reason: str) -> None:
+        self.finished = True
+        self.outcome = {"winner": winner, "reason": reason, "scores": list(self.scores)}
+
+    def resign(self, seat: Any) -> None:
+        """RULES.md 1: the resigning side loses; with 3+ sides the best of the
+        others wins."""
+        r = self.rules
+        if self.finished:
+            raise IllegalAction("bad-format", "the match is over")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < r.players:
+            raise IllegalAction("bad-format", f"no seat {seat!r}")
+        side = r.side_of(seat)
+        others = [i for i in range(r.n_sides) if i != side]
+        self.resigned = {"seat": seat, "hand": self.hand_no,
+                         "index": len(self.hand.actions) if self.hand else 0}
+        self.seq += 1
+        winner = others[0] if len(others) == 1 else self._best(others, high=r.points == "good")
+        self._end_match(winner, "resign")
+
+    # ----- what a seat may see -----------------------------------------------
+    def layout(self) -> dict:
+        h = self.hand
+        sp = None
+        if h.spinner is not None:
+            arm, i = h.spinner
+            sp = {"arm": "C" if arm == CENTER else END_IDS[arm], "index": i}
+        return {
+            "center": T.NAMES[h.center] if h.center >= 0 else None,
+            "spinner": sp,
+            "arms": {END_IDS[e]: [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[e]] for e in range(4)},
+        }
+
+    def public_action(self, a: tuple, viewer: int | None) -> dict:
+        seat, kind = a[0], a[1]
+        if kind == "p":
+            d: dict[str, Any] = {"seat": seat, "play": T.NAMES[a[2]]}
+            if a[3] != OPEN:
+                d["end"] = END_IDS[a[3]]
+                d["open"] = a[4]
+            return d
+        if kind == "d":
+            return {"seat": seat, "draw": T.NAMES[a[2]] if viewer == seat else None}
+        return {"seat": seat, "pass": True}
+
+    def view(self, seat: int) -> dict:
+        """Everything ``seat`` may know, as plain JSON-able data."""
+        r = self.rules
+        h = self.hand
+        phase = self.phase
+        over = phase != "play"
+        legal = self.legal_actions() if phase == "play" and h.turn == seat else []
+        v: dict[str, Any] = {
+            "seat": seat,
+            "game": r.game,
+            "options": r.options(),
+            "players": r.players,
+            "sides": r.sides,
+            "side": r.side_of(seat),
+            "names": [s["name"] for s in self.seats],
+            "kinds": [s["kind"] for s in self.seats],
+            "hand_no": self.hand_no,
+            "scores": list(self.scores),
+            "phase": phase,
+            "turn": self.turn,
+            "opener": h.opener,
+            "hand": [T.NAMES[t] for t in T.ids(h.hands[seat])],
+            "counts": [bin(m).count("1") for m in h.hands],
+            "boneyard": h.drawable(),
+            "undrawable": len(h.bone) - h.bpos - h.drawable(),
+            "layout": self.layout(),
+            "ends": {END_IDS[e]: h.end_val[e] for e in h.open},
+            "ends_total": h.ends_total(),
+            "fives": list(h.fives),
+            "history": [self.public_action(a, seat) for a in h.actions],
+            "last": T.NAMES[h.last] if h.last >= 0 else None,
+            "legal": legal,
+            "results": [self.public_result(rec["result"]) for rec in self.records[:-1]],
+            "result": None,
+            "outcome": self.outcome,
+            "seq": self.seq,
+        }
+        if over and h.ended:
+            res = self.public_result(self.records[-1]["result"])
+            res["hands"] = [[T.NAMES[t] for t in T.ids(m)] for m in h.hands]
+            v["result"] = res
+        return v
+
+    @staticmethod
+    def public_result(res: dict | None) -> dict | None:
+        if res is None:
+            return None
+        return {k: res[k] for k in ("end", "winner", "winners", "counts", "raw", "fives",
+                                    "hand_points", "points", "totals")}
+
+    # ----- helpers for players ----------------------------------------------
+    def player_rng(self, seat: int) -> random.Random:
+        return player_rng(self.seed, seat, self.hand_no, len(self.hand.actions))
+
+    def clone(self) -> "Match":
+        from .records import from_record, to_record
+        return from_record(to_record(self))
+
+    def state_key(self) -> tuple:
+        """Full state, for equality checks in tests (hidden parts included)."""
+        h = self.hand
+        return (self.rules, self.seed, tuple(tuple(sorted(s.items())) for s in self.seats),
+                tuple(self.scores), self.finished, repr(self.outcome),
+                repr(self.resigned), len(self.records), tuple(h.hands), tuple(h.bone), h.bpos,
+                h.turn, h.center, repr(h.arms), tuple(h.end_val), tuple(h.open), h.spinner,
+                tuple(h.actions), h.ended, tuple(h.fives))

@@ -1,0 +1,38 @@
+"""Computer players, by kind.  A player is ``choose(view, rng) -> action``:
+it gets the seat view from the engine and its own generator, nothing else
+(it never sees the full state), and returns one of ``view["legal"]``."""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+Chooser = Callable[[dict, random.Random], dict]
+
+
+def random_player(view: dict, rng: random.Random) -> dict:
+    return rng.choice(view["legal"])
+
+
+PLAYERS: dict[str, Chooser] = {"random": random_player}
+
+try:  # the levels live in domino.ai
+    from .ai import LEVELS
+    PLAYERS.update(LEVELS)
+except ImportError:  # pragma: no cover - before the AI module exists
+    pass
+
+COMPUTER_KINDS = tuple(PLAYERS)
+
+
+def get_player(kind: str) -> Chooser:
+    try:
+        return PLAYERS[kind]
+    except KeyError:
+        raise ValueError(f"unknown player kind {kind!r}; kinds: {', '.join(PLAYERS)}") from None
+
+
+def play_turn(match, kind: str) -> list[dict]:
+    """Let a computer seat move: view -> choose -> apply.  Returns what happened."""
+    seat = match.turn
+    action = get_player(kind)(match.view(seat), match.player_rng(seat))
+    return match.apply(action)

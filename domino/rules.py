@@ -1,0 +1,341 @@
+"""Rules configuration: validated frozen data, options and named presets.
+
+A game is a preset: a name, the options it locks and the defaults of the
+others.  ``make_rules("draw", players=4)`` resolves and validates a
+configuration; anything invalid raises :class:`RulesError` saying what is
+wrong, before a match starts.  See RULES.md sections 1-3.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import lru_cache
+from typing import Any
+
+from . import tiles as T
+
+
+class RulesError(ValueError):
+    """An invalid game configuration (unknown game, option or combination)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    game: str = "draw"
+    set: int = 6
+    players: int = 2
+    partnership: bool = False
+    hand_size: int = 7
+    boneyard: str = "draw"              # draw | none
+    keep_last_two: bool = False
+    spinner: str = "off"                # off | first | opening
+    fives: str = "off"                  # off | total | fifths
+    first_opener: str = "highest-double"  # highest-double | random
+    next_opener: str = "winner"         # winner | rotate | highest-double
+    after_block: str = "highest-double"   # highest-double | winner
+    target: int = 100
+    rounding: str = "none"              # none | nearest-5 | fifths
+    best_of_10: bool = False
+    points: str = "good"                # good | bad
+    blocked: str = "others"             # others | difference (sum of each rival's count minus the winner's)
+    block_winner: str = "zero"          # zero | own   (bad points, blocked)
+    tie_break: str = "none"             # none | lowest-tile
+    redeal: bool = False                # redeal when a hand holds 4+ doubles
+    joins: str = "match"                # match | matador
+    pips: str = "coloured"              # coloured | black (looks only)
+
+    # ----- derived -------------------------------------------------------
+    @property
+    def n_tiles(self) -> int:
+        return T.set_size(self.set)
+
+    @property
+    def sides(self) -> list[list[int]]:
+        """Seats grouped by side: teams 0+2 / 1+3, or one seat each."""
+        if self.partnership:
+            return [[0, 2], [1, 3]]
+        return [[s] for s in range(self.players)]
+
+    @property
+    def n_sides(self) -> int:
+        return 2 if self.partnership else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    @property
+    def fives_on(self) -> bool:
+        return self.fives != "off"
+
+    def options(self) -> dict[str, Any]:
+        """The resolved options, as written in records (everything but game)."""
+        d = asdict(self)
+        d.pop("game")
+        return d
+
+    def lobby_code(self) -> str:
+        return PRESETS[self.game].lobby(self)
+
+
+# ---------------------------------------------------------------------------
+# Option catalogue
+
+OPTION_VALUES: dict[str, tuple] = {
+    "set": (6, 9, 12),
+    "players": (2, 3, 4),
+    "partnership": (False, True),
+    "hand_size": ("auto", 5, 6, 7, 8, 9),
+    "boneyard": ("draw", "none"),
+    "keep_last_two": (False, True),
+    "spinner": ("off", "first", "opening"),
+    "fives": ("off", "total", "fifths"),
+    "first_opener": ("highest-double", "random"),
+    "next_opener": ("winner", "rotate", "highest-double"),
+    "after_block": ("highest-double", "winner"),
+    "target": (50, 100, 125, 150, 200, 250, 300, 500),
+    "rounding": ("none", "nearest-5", "fifths"),
+    "best_of_10": (False, True),
+    "points": ("good", "bad"),
+    "blocked": ("others", "difference"),
+    "block_winner": ("zero", "own"),
+    "tie_break": ("none", "lowest-tile"),
+    "redeal": (False, True),
+    "joins": ("match", "matador"),
+    "pips": ("coloured", "black"),
+}
+OPTION_KEYS = tuple(OPTION_VALUES)
+
+
+def formula_hand(n_tiles: int, players: int) -> int:
+    """RULES.md 2: everyone the same, about two tiles per player left over."""
+    return (n_tiles - 2 * players) // players
+
+
+@dataclass(frozen=True)
+class Preset:
+    id: str
+    name_en: str
+    name_es: str
+    defaults: dict[str, Any]
+    values: dict[str, tuple] = field(default_factory=dict)   # narrowed choices
+    locked: frozenset = frozenset()
+    hand: str = "seven"   # seven | classic | formula
+    code: str = "ab."
+
+    def choices(self, key: str) -> tuple:
+        if key in self.locked:
+            return (self.defaults[key],)
+        return self.values.get(key, OPTION_VALUES[key])
+
+    def lobby(self, r: Rules) -> str:
+        if self.id == "all-fives":
+            mark = "5" + ("+" if r.spinner != "off" else "*" if r.first_opener == "highest-double" else "")
+            mark += "O" if r.next_opener == "rotate" else ""
+            return f"{r.target}pt/{mark}"
+        code = self.code
+        if r.fives_on and self.id not in ("los-cincos",):
+            code += "5"
+        if r.spinner != "off" and self.id not in ("los-cincos",):
+            code += "+"
+        return f"{r.target}pt/{code}"
+
+    def default_hand(self, set_: int, players: int) -> int:
+        n = T.set_size(set_)
+        if self.hand == "formula":
+            return formula_hand(n, players)
+        if self.hand == "classic":
+            if set_ == 6:
+                return 7 if players == 2 else 5
+            return 9 if players == 2 else 7
+        return 7
+
+
+_BASE = {f.name: f.default for f in fields(Rules) if f.name != "game"}
+_BASE["hand_size"] = "auto"
+_LINE_LOCKS = frozenset({"points", "blocked", "block_winner", "tie_break", "joins"})
+
+
+def _preset(id_, en, es, code, hand="seven", locked=(), values=None, **defaults):
+    d = dict(_BASE)
+    d.update(defaults)
+    return Preset(id_, en, es, d, values or {}, frozenset(locked), hand, code)
+
+
+PRESETS: dict[str, Preset] = {p.id: p for p in [
+    _preset("draw", "Draw", "Abierto", "ab.",
+            locked=_LINE_LOCKS | {"boneyard", "fives", "best_of_10", "redeal", "rounding"},
+            values={"set": (6, 9), "target": (100, 150, 200, 250, 300, 500),
+                    "spinner": ("off", "first"), "next_opener": ("winner", "rotate"),
+                    "hand_size": ("auto",)}),
+    _preset("block", "Block", "Cerrado", "cer.", boneyard="none", after_block="winner",
+            locked=_LINE_LOCKS | {"boneyard", "keep_last_two", "fives", "best_of_10", "redeal", "rounding"},
+            values={"set": (6, 9), "target": (100, 150, 200, 250, 300, 500),
+                    "spinner": ("off", "first"), "next_opener": ("winner", "rotate"),
+                    "hand_size": ("auto",)}),
+    _preset("all-fives", "All Fives", "De cincos", "5", spinner="first", fives="total",
+            rounding="nearest-5",
+            locked=_LINE_LOCKS | {"fives", "best_of_10", "redeal", "rounding"},
+            values={"set": (6, 9), "target": (100, 125, 150, 200, 250, 300, 500),
+                    "spinner": ("off", "first"), "next_opener": ("winner", "rotate"),
+                    "hand_size": ("auto",), "boneyard": ("draw", "none")}),
+    _preset("classic", "Classic 50", "Clásico 50", "cl.", hand="classic", target=50,
+            rounding="nearest-5", blocked="difference",
+            locked=(_LINE_LOCKS - {"blocked"}) | {"blocked", "boneyard", "redeal"},
+            values={"set": (6, 9), "players": (2, 4), "target": (50, 100, 200, 250, 500),
+                    "spinner": ("off", "first"), "fives": ("off", "total"),
+                    "next_opener": ("winner", "rotate"), "rounding": ("nearest-5", "none"),
+                    "hand_size": ("auto",)}),
+    _preset("latin", "Latin partnership", "Dominó latino", "lat.", next_opener="rotate",
+            tie_break="lowest-tile", redeal=True,
+            locked={"set", "boneyard", "spinner", "fives", "rounding", "best_of_10", "points",
+                    "blocked", "block_winner", "tie_break", "redeal", "joins", "first_opener",
+                    "next_opener", "after_block", "keep_last_two", "hand_size"},
+            values={"target": (50, 100)}),
+    _preset("muggins", "Muggins", "Muggins (puntos malos)", "mug.", hand="formula",
+            points="bad", blocked="difference", next_opener="highest-double",
+            locked={"partnership", "spinner", "fives", "rounding", "best_of_10", "blocked", "joins",
+                    "tie_break", "first_opener", "next_opener", "after_block", "boneyard"},
+            values={"set": (6, 9, 12), "target": (100,), "hand_size": ("auto", 5, 6, 7)}),
+    _preset("los-cincos", "Los Cincos", "Los Cincos", "cincos", hand="formula",
+            spinner="opening", fives="fifths", rounding="fifths", target=200,
+            next_opener="highest-double",
+            locked={"partnership", "spinner", "fives", "rounding", "best_of_10", "points", "blocked",
+                    "block_winner", "joins", "tie_break", "first_opener", "next_opener",
+                    "after_block", "boneyard"},
+            values={"set": (6, 9), "target": (50, 100, 150, 200), "hand_size": ("auto", 5, 6, 7)}),
+    _preset("matador", "Matador", "Matador", "mat.", hand="formula", set=9, joins="matador",
+            points="bad", next_opener="highest-double",
+            locked={"partnership", "spinner", "fives", "rounding", "best_of_10", "points", "blocked",
+                    "joins", "tie_break", "first_opener", "next_opener", "after_block", "boneyard"},
+            values={"set": (6, 9), "target": (100,), "hand_size": ("auto", 5, 6, 7)}),
+]}
+
+PLAYERS = {"draw": (2, 3, 4), "block": (2, 3, 4), "all-fives": (2, 3, 4), "classic": (2, 4),
+           "latin": (2, 3, 4), "muggins": (2, 3, 4), "los-cincos": (2, 3, 4), "matador": (2, 3, 4)}
+for _p in PRESETS.values():
+    _p.values.setdefault("players", PLAYERS[_p.id])
+
+
+def find_preset(game: str) -> Preset:
+    try:
+        return PRESETS[game]
+    except KeyError:
+        raise RulesError(f"unknown game {game!r}; games: {', '.join(PRESETS)}") from None
+
+
+def coerce(key: str, value: Any) -> Any:
+    """Turn a command-line or JSON value into the option's type."""
+    if key not in OPTION_VALUES:
+        raise RulesError(f"unknown option {key!r}; options: {', '.join(OPTION_KEYS)}")
+    sample = OPTION_VALUES[key]
+    if isinstance(value, str):
+        low = value.strip().lower()
+        if isinstance(sample[0], bool):
+            if low in ("1", "true", "yes", "on"):
+                return True
+            if low in ("0", "false", "no", "off"):
+                return False
+        if key == "hand_size" and low == "auto":
+            return "auto"
+        if low.lstrip("-").isdigit() and any(isinstance(v, int) and not isinstance(v, bool) for v in sample):
+            return int(low)
+        return low
+    return value
+
+
+def make_rules(game: str, **opts: Any) -> Rules:
+    """Resolve a preset with option overrides into validated Rules."""
+    preset = find_preset(game)
+    chosen = dict(preset.defaults)
+    for key, value in opts.items():
+        if value is None:
+            continue
+        value = coerce(key, value)
+        allowed = preset.choices(key)
+        if value == chosen.get(key) and type(value) is type(chosen.get(key)):
+            pass
+        elif key in preset.locked:
+            raise RulesError(f"{key} is fixed to {preset.defaults[key]!r} in {preset.name_en}")
+        if value not in allowed or (isinstance(value, bool) != isinstance(allowed[0], bool)):
+            if not (key == "hand_size" and isinstance(value, int) and not isinstance(value, bool)):
+                raise RulesError(
+                    f"{key}={value!r} is not allowed in {preset.name_en}; "
+                    f"choose one of {', '.join(map(str, allowed))}")
+        chosen[key] = value
+    players = chosen["players"]
+    if players not in preset.choices("players"):
+        raise RulesError(f"{preset.name_en} is for {', '.join(map(str, preset.choices('players')))} players")
+    # partnership: only at four; forced at four where the game is a partnership game
+    if game in ("latin", "classic") and players == 4:
+        chosen["partnership"] = True
+    if chosen["partnership"] and players != 4:
+        raise RulesError("partnership needs 4 players (0+2 against 1+3)")
+    if chosen["best_of_10"] and chosen["fives"] != "off":
+        raise RulesError("best of 10 counts hands won: it cannot be combined with fives scoring")
+    if chosen["keep_last_two"] and chosen["boneyard"] != "draw":
+        raise RulesError("keeping the last two tiles needs a boneyard to draw from")
+    n = T.set_size(chosen["set"])
+    hand = chosen["hand_size"]
+    if hand == "auto":
+        hand = preset.default_hand(chosen["set"], players)
+    if preset.hand == "formula" and hand < 5:
+        raise RulesError(f"double-{chosen['set']} gives {hand} tiles each to {players} players; "
+                         "every hand needs at least 5")
+    if hand * players > n:
+        raise RulesError(f"{players} hands of {hand} need {hand * players} tiles; "
+                         f"double-{chosen['set']} has {n}")
+    chosen["hand_size"] = hand
+    return Rules(game=game, **chosen)
+
+
+def rules_from_options(game: str, options: dict[str, Any]) -> Rules:
+    """Rebuild Rules from a record's resolved options (validated)."""
+    r = make_rules(game, **{k: v for k, v in options.items() if k != "hand_size"})
+    if options.get("hand_size") not in (None, "auto", r.hand_size):
+        r = make_rules(game, **options)
+    return r
+
+
+def games_catalogue() -> list[dict[str, Any]]:
+    out = []
+    for p in PRESETS.values():
+        r = make_rules(p.id)
+        out.append({
+            "id": p.id,
+            "name": {"en": p.name_en, "es": p.name_es},
+            "players": list(p.choices("players")),
+            "lobby_code": r.lobby_code(),
+            "options": [
+                {"key": k, "values": list(p.choices(k)), "default": p.defaults[k], "locked": k in p.locked}
+                for k in OPTION_KEYS
+            ],
+        })
+    return out
+
+
+@lru_cache(maxsize=64)
+def compiled(rules: Rules) -> "Tables":
+    return Tables(rules)
+
+
+class Tables:
+    """What a configuration fixes, computed once: join masks, matadors."""
+
+    def __init__(self, r: Rules):
+        n = r.set
+        self.all = T.set_mask(n)
+        self.n = n
+        if r.joins == "matador":
+            k = n + 1
+            self.matadors = T.mask_of(t for t in range(r.n_tiles)
+                                      if T.PIPS[t] == k or (T.LOW[t] == 0 and T.HIGH[t] == 0))
+            # accept[v]: tiles playable on an end showing v
+            self.accept = tuple(
+                (T.SUIT[k - v] & self.all if 0 <= k - v <= n else 0) | self.matadors
+                for v in range(n + 1))
+        else:
+            self.matadors = 0
+            self.accept = tuple(T.SUIT[v] & self.all for v in range(n + 1))
+
+
+__all__ = ["Rules", "RulesError", "PRESETS", "make_rules", "games_catalogue", "compiled",
+           "OPTION_VALUES", "OPTION_KEYS", "find_preset", "coerce", "rules_from_options", "replace"]
