@@ -109,6 +109,9 @@ class Match:
             deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
         else:
             rng = hand_rng(self.seed, k, redeals or 0)
+            # leave the generator as deal_hand does (after its shuffle), so a
+            # replayed "random seat" opener is the one the live match drew
+            rng.shuffle(list(range(r.n_tiles)))
         opener_seat, forced = self._opener(deal, rng, k)
         if opener is not None and opener != opener_seat:
             raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
@@ -346,7 +349,9 @@ class Match:
             d: dict[str, Any] = {"seat": seat, "play": T.NAMES[a[2]]}
             if a[3] != OPEN:
                 d["end"] = END_IDS[a[3]]
-                d["open"] = a[4]
+                t = a[2]
+                if self.rules.joins == "matador" and (1 << t) & self.hand.tab.matadors and T.LOW[t] != T.HIGH[t]:
+                    d["open"] = a[4]
             return d
         if kind == "d":
             return {"seat": seat, "draw": T.NAMES[a[2]] if viewer == seat else None}
