@@ -1,0 +1,223 @@
+"""Computer players: legality, fairness (view only), determinism, slicing,
+the fives test for medium, going out for easy, hint and arena schema."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino import tiles as T
+from domino.ai import LEVELS, HardSearch, hard, hard_search, hint, knowledge, medium_scores
+from domino.arena import run_arena
+from domino.hand import Hand
+from domino.match import Match
+from domino.rules import PRESETS, make_rules
+
+GAMES = list(PRESETS)
+KINDS = ("easy", "medium", "hard")
+
+
+def configs():
+    for g in GAMES:
+        ps = PRESETS[g].choices("players")
+        for p in sorted({min(ps), max(ps)}):
+            yield g, p
+
+
+def advance_random(m: Match, rng: random.Random, plies: int) -> bool:
+    """Play random legal moves until `plies` choices were made and the seat to
+    move has a real choice; False if the hand ended first."""
+    made = 0
+    while m.phase == "play":
+        legal = m.legal_actions()
+        if made >= plies and len(legal) > 1:
+            return True
+        m.apply(rng.choice(legal))
+        made += 1
+    return False
+
+
+def positions(game: str, players: int, n: int, seed: int = 0):
+    rules = make_rules(game, players=players)
+    out = []
+    i = 0
+    while len(out) < n and i < 50:
+        m = Match(rules, seed=f"pos/{seed}/{i}")
+        rng = random.Random(i)
+        if advance_random(m, rng, rng.randrange(0, 3 * players)):
+            out.append(m)
+        i += 1
+    return out
+
+
+@pytest.mark.parametrize("game,players", list(configs()))
+def test_every_level_returns_a_legal_action(game, players):
+    for m in positions(game, players, 3):
+        view = m.view(m.turn)
+        for kind in KINDS:
+            a = LEVELS[kind](view, random.Random(1))
+            assert a in view["legal"], (kind, a, view["legal"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_whole_hands_with_every_level(game):
+    rules = make_rules(game)
+    kinds = [KINDS[i % 3] for i in range(rules.players)]
+    m = Match(rules, seed=f"whole/{game}", seats=[{"name": k, "kind": k} for k in kinds])
+    while m.phase == "play":
+        seat = m.turn
+        view = m.view(seat)
+        a = LEVELS[kinds[seat]](view, m.player_rng(seat))
+        assert a in view["legal"]
+        m.apply(a)
+    assert m.phase in ("hand-over", "match-over")
+
+
+def hidden_twin(m: Match) -> Match:
+    """A copy of the match that differs only in what the seat to move cannot
+    see: tiles swapped between two hidden holders, the boneyard reordered."""
+    me = m.turn
+    t = m.clone()
+    h = t.hand
+    holders = [s for s in range(m.rules.players) if s != me and h.hands[s]]
+    undrawn = h.bone[h.bpos:]
+    if len(holders) >= 2:
+        a, b = holders[0], holders[1]
+        ta, tb = T.ids(h.hands[a])[0], T.ids(h.hands[b])[-1]
+        h.hands[a] ^= (1 << ta) | (1 << tb)
+        h.hands[b] ^= (1 << ta) | (1 << tb)
+    if undrawn:
+        a = holders[0]
+        ta = T.ids(h.hands[a])[-1]
+        tb = undrawn[0]
+        h.hands[a] ^= (1 << ta) | (1 << tb)
+        undrawn[0] = ta
+        h.bone = h.bone[:h.bpos] + undrawn[::-1]
+    return t
+
+
+@pytest.mark.parametrize("game,players", list(configs()))
+def test_fairness_same_view_same_choice(game, players):
+    """A player is called with the view and its generator only: hidden tiles
+    (other hands, boneyard order) never change its decision."""
+    checked = 0
+    for m in positions(game, players, 2, seed=7):
+        twin = hidden_twin(m)
+        assert twin.state_key() != m.state_key()
+        seat = m.turn
+        v1, v2 = m.view(seat), twin.view(seat)
+        assert v1 == v2
+        for kind in KINDS:
+            for s in range(2):
+                a1 = LEVELS[kind](v1, random.Random(s))
+                a2 = LEVELS[kind](v2, random.Random(s))
+                assert a1 == a2, (kind, s)
+        checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("game", ["draw", "all-fives", "matador", "latin"])
+def test_determinism_and_slicing(game):
+    players = 4 if game == "latin" else 2
+    for m in positions(game, players, 2, seed=3):
+        view = m.view(m.turn)
+        for kind in KINDS:
+            assert LEVELS[kind](view, random.Random(5)) == LEVELS[kind](view, random.Random(5))
+        whole = hard(view, random.Random(9))
+        s = HardSearch(view, random.Random(9))
+        slices = 0
+        while (a := s.step(0.5)) is None:
+            slices += 1
+        assert a == whole
+        gen = hard_search(view, random.Random(9), slice_ms=2)
+        try:
+            while True:
+                next(gen)
+        except StopIteration as stop:
+            assert stop.value == whole
+
+
+def test_easy_never_misses_a_domino():
+    found = 0
+    for game in GAMES:
+        rules = make_rules(game)
+        for i in range(15):
+            m = Match(rules, seed=f"dom/{game}/{i}")
+            rng = random.Random(i)
+            while m.phase == "play":
+                view = m.view(m.turn)
+                if len(view["hand"]) == 1 and any("play" in a for a in view["legal"]):
+                    for s in range(5):
+                        a = LEVELS["easy"](view, random.Random(s))
+                        assert "play" in a
+                    found += 1
+                m.apply(rng.choice(view["legal"]))
+    assert found > 10
+
+
+def scripted_fives() -> Match:
+    """All Fives, seat 1 opened 1-4 (ends 1 and 4). Seat 0 holds 1-6, which
+    scores 10 at W, and heavier tiles that score nothing."""
+    rules = make_rules("all-fives", players=2)
+    m = Match(rules, seed=0)
+    tid = T.tile_id
+    mine = ["1-6", "4-6", "4-5", "2-3", "0-0", "0-2", "3-3"]
+    his = ["1-4", "6-6", "5-5", "2-2", "0-3", "1-2", "3-5"]
+    rest = [t for t in range(rules.n_tiles) if T.NAMES[t] not in mine + his]
+    h = Hand(rules, [T.mask_of(map(tid, mine)), T.mask_of(map(tid, his))], rest, 1, None)
+    m.hand = h
+    m.records[-1]["actions"] = h.actions
+    m.apply({"seat": 1, "play": "1-4"})
+    return m
+
+
+def test_medium_takes_the_fives():
+    m = scripted_fives()
+    view = m.view(0)
+    assert view["turn"] == 0 and view["fives"] == [0, 5]
+    a = LEVELS["medium"](view, random.Random(0))
+    assert a["play"] == "1-6" and a["end"] == "W"
+    k = knowledge(view)
+    feats = {(x["play"], x["end"]): f for _, x, f in medium_scores(k, view["legal"])}
+    assert feats[("1-6", "W")]["fives"] == 10
+    assert m.apply(a) and m.view(0)["fives"] == [10, 5]
+
+
+def test_knowledge_remembers_passes_and_draws():
+    rules = make_rules("draw", players=2)
+    for i in range(40):
+        m = Match(rules, seed=f"know/{i}")
+        rng = random.Random(i)
+        while m.phase == "play":
+            view = m.view(m.turn)
+            k = knowledge(view)
+            other = 1 - view["seat"]
+            # what the seat believes the other lacks, the other really lacks
+            # (tiles drawn since are allowed: the belief resets on a new draw)
+            assert not (k.forbid[other] & m.hand.hands[other]) or any(
+                "draw" in a for a in view["history"])
+            m.apply(rng.choice(view["legal"]))
+
+
+def test_hint():
+    m = scripted_fives()
+    h = hint(m.view(0))
+    assert h["action"] in m.view(0)["legal"]
+    assert h["why"]["en"] and h["why"]["es"]
+    assert h == hint(m.view(0))
+
+
+def test_arena_smoke():
+    out = run_arena("draw", 2, "medium", "easy", 3, 0, {})
+    for key in ("deals", "hands", "points_share_a", "ci95", "win_rate_a",
+                "mean_points_per_hand", "ms_per_decision"):
+        assert key in out
+    assert out["deals"] == 3 and out["hands"] == 6
+    lo, hi = out["ci95"]
+    assert lo <= out["points_share_a"] <= hi
+    for side in ("a", "b"):
+        assert set(out["ms_per_decision"][side]) == {"mean", "p95", "max"}
+    out4 = run_arena("latin", 4, "easy", "random", 2, 1, {"target": 50})
+    assert out4["hands"] == 4 and 0 <= out4["points_share_a"] <= 1
+    bad = run_arena("muggins", 3, "medium", "easy", 2, 1, {})
+    assert bad["hands"] == 4
