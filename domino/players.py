@@ -23,6 +23,19 @@ except ImportError:  # pragma: no cover - before the AI module exists
 
 COMPUTER_KINDS = tuple(PLAYERS)
 
+#: Who sits behind each level: a name of our own and one line (en / es).
+PERSONAS: dict[str, dict[str, str]] = {
+    "easy": {"name": "Pepe",
+             "en": "Plays for fun: gets rid of the heavy tiles and hopes for the best.",
+             "es": "Juega por diversión: suelta las fichas gordas y a ver qué pasa."},
+    "medium": {"name": "Lola",
+               "en": "A club player: counts the tiles, remembers who passed and blocks when ahead.",
+               "es": "Jugadora de club: cuenta las fichas, recuerda quién pasó y tranca si va ganando."},
+    "hard": {"name": "Don Ramón",
+             "en": "Has seen it all: weighs every hand you could be holding before he plays.",
+             "es": "Lo ha visto todo: piensa en todas las manos que puedes tener antes de jugar."},
+}
+
 
 def get_player(kind: str) -> Chooser:
     try:

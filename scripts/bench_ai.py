@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Per-decision times of the computer players, in CPython.
+
+Plays whole hands (every seat the level being measured) for each preset and
+its player counts, and times every real decision (more than one legal
+action).  Prints a markdown table (mean, median, p95, max in ms) and, with
+--json, one JSON object.  Not a test:
+
+    python scripts/bench_ai.py [--hands 4] [--levels easy,medium,hard] [--games draw,latin]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from domino.ai import LEVELS  # noqa: E402
+from domino.match import Match  # noqa: E402
+from domino.rules import PRESETS, make_rules  # noqa: E402
+
+
+def measure(game: str, players: int, level: str, hands: int) -> list[float]:
+    rules = make_rules(game, players=players)
+    choose = LEVELS[level]
+    out = []
+    for i in range(hands):
+        m = Match(rules, seed=f"bench/{i}", seats=[{"name": level, "kind": level}] * players)
+        while m.phase == "play":
+            seat = m.turn
+            view = m.view(seat)
+            rng = m.player_rng(seat)
+            t0 = time.perf_counter()
+            a = choose(view, rng)
+            dt = (time.perf_counter() - t0) * 1000
+            if len(view["legal"]) > 1:
+                out.append(dt)
+            m.apply(a)
+    return out
+
+
+def summary(ms: list[float]) -> dict:
+    if not ms:
+        return {"n": 0}
+    s = sorted(ms)
+    return {"n": len(s), "mean": round(statistics.fmean(s), 2), "median": round(statistics.median(s), 2),
+            "p95": round(s[min(len(s) - 1, int(0.95 * len(s)))], 2), "max": round(s[-1], 2)}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--hands", type=int, default=4)
+    p.add_argument("--levels", default="easy,medium,hard")
+    p.add_argument("--games", default=",".join(PRESETS))
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args()
+    rows = []
+    alls: dict[str, list[float]] = {}
+    for level in args.levels.split(","):
+        for game in args.games.split(","):
+            for players in PRESETS[game].choices("players"):
+                ms = measure(game, players, level, args.hands)
+                alls.setdefault(level, []).extend(ms)
+                rows.append({"level": level, "game": game, "players": players, **summary(ms)})
+    overall = {lv: summary(ms) for lv, ms in alls.items()}
+    if args.json:
+        print(json.dumps({"rows": rows, "overall": overall}))
+        return 0
+    print("| level | game | players | decisions | mean ms | median ms | p95 ms | max ms |")
+    print("|---|---|---|---|---|---|---|---|")
+    for r in rows + [{"level": lv, "game": "all", "players": "-", **s} for lv, s in overall.items()]:
+        print(f"| {r['level']} | {r['game']} | {r['players']} | {r['n']} | {r.get('mean', '-')} | "
+              f"{r.get('median', '-')} | {r.get('p95', '-')} | {r.get('max', '-')} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
