@@ -564,8 +564,8 @@ def _why(k: Knowledge, a: dict, f: dict) -> dict:
         es.append("deja números que le faltan al siguiente")
     p = f.get("pips", 0)
     if p:
-        en.append(f"sheds {p} pips")
-        es.append(f"suelta {p} puntos")
+        en.append(f"sheds {p} pip{'s' if p != 1 else ''}")
+        es.append(f"suelta {p} punto{'s' if p != 1 else ''}")
     if f.get("double"):
         en.append("gets rid of a double")
         es.append("se quita un doble")
