@@ -464,8 +464,11 @@ def plan(layout: dict, width: float, height: float) -> Plan:
     tiles: list = []
     targets: dict = {}
     for (rx, ry, rw, rh), d, arm, idx, (name, near, far, dbl) in recs:
-        p = Placed(round(ox + s * rx, 3), round(oy + s * ry, 3), round(s * rw, 3),
-                   round(s * rh, 3), _ANGLE[d], name, arm, idx, near, far, dbl)
+        # round the edges (not the sizes), so touching tiles stay touching
+        px0, py0 = round(ox + s * rx, 3), round(oy + s * ry, 3)
+        px1, py1 = round(ox + s * (rx + rw), 3), round(oy + s * (ry + rh), 3)
+        p = Placed(px0, py0, round(px1 - px0, 3), round(py1 - py0, 3), _ANGLE[d], name, arm, idx,
+                   near, far, dbl)
         if name:
             tiles.append(p)
         else:
