@@ -15,9 +15,15 @@ would come too near the edge.  With a spinner the four arms share the table
 like a pinwheel: W wraps upwards left of the pivot, N wraps rightwards above
 the line, E wraps downwards right of the pivot, S wraps leftwards below the
 line, so arms never cross.  Without one, W uses everything above the line and
-E everything below.  The unit size is the largest step of a fixed ladder for
-which the whole drawing (with a slot for the next tile on every end) fits the
-board; the drawing is then centred.
+E everything below.  Doubles never turn a corner; a tile after a double turns
+off the double's end, as the N/S arms leave the spinner.  The unit size is the
+largest step of a fixed ladder (at most 36 px, at most 1/10 of the board's
+shorter side) for which the whole drawing, with a slot for the next tile on
+every end, fits the board without overlaps; a step or a few smaller is taken
+rather than a zigzag (a row that turns again before laying a tile straight).
+Room left over is then handed back to the limits, and the drawing centred.
+The slots are where :func:`board` draws its targets, so a target is exactly
+where a (non-double) tile played on that end will lie.
 """
 from __future__ import annotations
 

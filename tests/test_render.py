@@ -508,3 +508,17 @@ def test_speed():
             to_svg(board(view, w, h, targets={"W": "W", "E": "E"}))
         dt = (time.perf_counter() - t) / 5
         assert dt < 0.03, dt
+
+
+def test_random_board_sizes():
+    """Every preset's boards at odd sizes from tiny phones to large desktops."""
+    rng = random.Random(42)
+    widths = [300, 360, 414, 768, 1024, 1366, 1920]
+    heights = [250, 300, 400, 600, 740, 1080]
+    for i, (game, opts) in enumerate([("all-fives", {}), ("classic", {"set": 9, "spinner": "first"}),
+                                      ("draw", {"players": 4}), ("matador", {}),
+                                      ("los-cincos", {}), ("muggins", {})]):
+        for view in run_hand(game, opts, 100 + i):
+            w, h = rng.choice(widths), rng.choice(heights)
+            pl = check_board(view, w, h, {e: e for e in view["ends"]}, matador=game == "matador")
+            assert min(max(p.w, p.h) for p in pl.tiles) >= 24
