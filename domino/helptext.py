@@ -1,0 +1,113 @@
+"""Rules help for each game, in Spanish and English (written from RULES.md).
+
+``help_for(game, lang) -> list[str]`` gives the paragraphs to show: the
+common ground, the game's own rules and the fair-play note.
+"""
+from __future__ import annotations
+
+COMMON = {
+    "en": [
+        "A tile is played against an open end showing the same number; its other half becomes the new open end. "
+        "Doubles are placed crosswise. If a tile fits two ends, you choose.",
+        "If you can play you must play. When you cannot, the app draws or passes for you and says so.",
+        "The hand ends when a player plays their last tile (domino) or when nobody can play or draw (blocked).",
+        "Play passes to the next seat. At four players, partners sit opposite (seats 1+3 against 2+4) and score together.",
+        "Resigning loses the match for your side.",
+    ],
+    "es": [
+        "Cada ficha se pone junto a una punta abierta con el mismo número; su otra mitad pasa a ser la punta abierta. "
+        "Los dobles se ponen cruzados. Si una ficha cabe en dos puntas, eliges tú.",
+        "Si puedes jugar, tienes que jugar. Si no puedes, la aplicación roba o pasa por ti y lo indica.",
+        "La mano termina cuando alguien pone su última ficha (dominó) o cuando nadie puede jugar ni robar (tranque).",
+        "El turno pasa al siguiente puesto. Con cuatro jugadores, las parejas se sientan enfrente (puestos 1+3 contra 2+4) y suman juntas.",
+        "Quien se rinde pierde la partida para su bando.",
+    ],
+}
+
+FAIR = {
+    "en": "Fair play: shuffles are never steered — every deal is random — and the computer sees only its own tiles "
+          "and what has been played, never your hand or the boneyard.",
+    "es": "Juego limpio: el barajado nunca se amaña —cada reparto es al azar— y la computadora solo ve sus propias "
+          "fichas y lo que se ha jugado, nunca tu mano ni el pozo.",
+}
+
+GAMES: dict[str, dict[str, list[str]]] = {
+    "draw": {
+        "en": ["Draw: double-6, 2 to 4 players, 7 tiles each. A player who cannot play draws from the boneyard "
+               "until a tile fits; with the boneyard empty, passes.",
+               "The player who goes out scores the pips left in the opponents' hands. Blocked: the lowest count wins "
+               "and takes the others' pips; if the lowest count is shared, nobody scores.",
+               "The highest double opens the first hand; later the winner opens with any tile. First to the target (100 by default) wins."],
+        "es": ["Abierto: doble 6, de 2 a 4 jugadores, 7 fichas cada uno. Quien no puede jugar roba del pozo hasta "
+               "que le quepa una ficha; con el pozo vacío, pasa.",
+               "Quien dominó se anota los puntos que quedan en las manos de los rivales. Tranque: gana la cuenta más "
+               "baja y se lleva los puntos de los demás; si la más baja está empatada, nadie puntúa.",
+               "El doble más alto abre la primera mano; después abre el ganador con cualquier ficha. Gana quien llega primero a la meta (100 por defecto)."],
+    },
+    "block": {
+        "en": ["Block: as Draw, but nobody draws — a player who cannot play passes.",
+               "Going out scores the opponents' pips; blocked: the lowest count wins and takes the others' pips "
+               "(a shared lowest count scores nothing). The winner of a hand opens the next one."],
+        "es": ["Cerrado: como el Abierto, pero nadie roba: quien no puede jugar, pasa.",
+               "Dominar da los puntos de los rivales; en un tranque gana la cuenta más baja y se lleva los puntos de los "
+               "demás (si la más baja está empatada, nadie puntúa). El ganador de una mano abre la siguiente."],
+    },
+    "all-fives": {
+        "en": ["All Fives: as Draw, with a spinner — the first double can be played on all four sides once both of its "
+               "line sides are covered.",
+               "After each play, if the open ends add up to a multiple of 5, the player scores that total (shown as +10 and so on).",
+               "Going out scores the opponents' pips rounded to the nearest 5. The match ends the moment a side reaches the target, even mid-hand."],
+        "es": ["De cincos: como el Abierto, con cruce: el primer doble se puede jugar por sus cuatro lados cuando sus "
+               "dos lados en línea tienen ficha.",
+               "Tras cada jugada, si las puntas suman un múltiplo de 5, quien jugó se anota ese total (se muestra como +10, etc.).",
+               "Dominar da los puntos de los rivales redondeados al 5 más cercano. La partida termina en cuanto un bando llega a la meta, aunque sea a media mano."],
+    },
+    "classic": {
+        "en": ["Classic 50: 2 players with 7 tiles (or 4 in partnership with 5), draw until playable, to 50 points.",
+               "Going out scores the opponent's pips rounded to the nearest 5. Blocked: the lower count scores the "
+               "difference, rounded; equal counts score nothing."],
+        "es": ["Clásico 50: 2 jugadores con 7 fichas (o 4 por parejas con 5), se roba hasta poder jugar, a 50 puntos.",
+               "Dominar da los puntos del rival redondeados al 5 más cercano. Tranque: la cuenta más baja se anota la "
+               "diferencia, redondeada; con cuentas iguales nadie puntúa."],
+    },
+    "latin": {
+        "en": ["Latin partnership: 7 tiles each; 2 players keep a boneyard of 14, 3 players 7, 4 players (always partners) none.",
+               "A hand with 4 or more doubles is redealt. The 6-6 opens the first hand; later the next seat opens with any tile.",
+               "Going out scores the rivals' pips (a partner's tiles never count). Blocked: the lowest hand (pairs add up) wins; "
+               "individuals tied compare their lowest tiles. To 100 (or 50)."],
+        "es": ["Dominó latino: 7 fichas cada uno; con 2 jugadores quedan 14 en el pozo, con 3 quedan 7, con 4 (siempre por parejas) ninguna.",
+               "Si a alguien le tocan 4 dobles o más, se reparte de nuevo. El 6-6 abre la primera mano; después abre el siguiente con cualquier ficha.",
+               "Dominar da los puntos de los rivales (las fichas del compañero no cuentan). Tranque: gana la mano más baja "
+               "(las parejas suman); en un empate individual se comparan las fichas más bajas. A 100 (o 50)."],
+    },
+    "muggins": {
+        "en": ["Muggins with bad points: the highest double opens every hand; draw until playable.",
+               "At the end of a hand each player adds their own remaining pips to their total; whoever went out adds 0. "
+               "When anyone reaches 100 the match ends and the lowest total wins."],
+        "es": ["Muggins con puntos malos: el doble más alto abre cada mano; se roba hasta poder jugar.",
+               "Al final de la mano cada jugador suma a su total los puntos que le quedan; quien dominó suma 0. "
+               "Cuando alguien llega a 100 termina la partida y gana el total más bajo."],
+    },
+    "los-cincos": {
+        "en": ["Los Cincos: the highest double opens every hand and is the spinner.",
+               "A play that makes the open ends a multiple of 5 scores the total divided by 5 (5 gives 1, 10 gives 2).",
+               "Going out scores the others' pips divided by 5, rounded. Match to 200."],
+        "es": ["Los Cincos: el doble más alto abre cada mano y hace de cruce.",
+               "Una jugada que deja las puntas en un múltiplo de 5 se anota el total dividido entre 5 (5 da 1, 10 da 2).",
+               "Dominar da los puntos de los demás divididos entre 5, redondeados. Partida a 200."],
+    },
+    "matador": {
+        "en": ["Matador: double-9 by default. A join must make the touching halves add up to 10 (7 with double-6).",
+               "Matadors (tiles adding up to 10, and 0-0) can be played on any end at any time; a blank end accepts only a matador.",
+               "If your only plays are matadors you may draw instead. Scored with bad points, like Muggins: lowest total wins."],
+        "es": ["Matador: doble 9 por defecto. Al unir, las mitades que se tocan deben sumar 10 (7 con doble 6).",
+               "Los matadores (fichas que suman 10, y el 0-0) se juegan en cualquier punta y en cualquier momento; una punta blanca solo admite matador.",
+               "Si solo puedes jugar matadores, puedes robar en su lugar. Se cuenta con puntos malos, como en Muggins: gana el total más bajo."],
+    },
+}
+
+
+def help_for(game: str, lang: str) -> list[str]:
+    lang = lang if lang in ("es", "en") else "en"
+    own = GAMES.get(game, {}).get(lang, [])
+    return own + COMMON[lang] + [FAIR[lang]]

@@ -1,0 +1,519 @@
+"""The browser side: DOM, events, storage, timers.  The only domino module
+that imports js / pyodide.  Screens and decisions come from domino.app.
+
+* One delegated handler per event type on ``#app`` (which never changes);
+  every screen is rebuilt from a node tree (SVG with createElementNS).
+* Stale input is ignored: clickable game elements carry ``data-seq`` and a
+  click whose seq differs from ``match.seq`` does nothing; so does any game
+  input while ``html[data-busy="1"]``.
+* Test hooks on <html>: data-ready, data-busy, data-seq.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from datetime import datetime, timezone
+
+import js
+from pyodide.ffi import create_proxy
+
+try:  # newer Pyodide turns JS null into jsnull, not None
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+from . import app, players, saves
+from .i18n import lang_from_browser, norm_lang, t
+
+SVG_NS = "http://www.w3.org/2000/svg"
+document = js.document
+ROOT = document.documentElement
+
+# actions that only change the looks: allowed while busy and whatever the seq
+UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok"}
+
+
+def build(node, svg: bool = False):
+    if isinstance(node, str):
+        return document.createTextNode(node)
+    tag, attrs, children = node
+    svg = svg or tag == "svg"
+    el = document.createElementNS(SVG_NS, tag) if svg else document.createElement(tag)
+    for k, v in attrs.items():
+        el.setAttribute(k, v)
+    for ch in children:
+        el.appendChild(build(ch, svg))
+    return el
+
+
+def _el(v):
+    """A DOM lookup result -> the element, or None for null/undefined."""
+    return None if v is None or v is jsnull else v
+
+
+def _str(v):
+    """A JS string -> str; null/undefined (None or jsnull) -> None."""
+    return v if isinstance(v, str) else None
+
+
+def _store_get(key: str):
+    try:
+        return _str(js.localStorage.getItem(key))
+    except Exception:
+        return None
+
+
+def _store_set(key: str, value: str) -> bool:
+    try:
+        js.localStorage.setItem(key, value)
+        return True
+    except Exception:
+        return False
+
+
+def _store_del(key: str) -> None:
+    try:
+        js.localStorage.removeItem(key)
+    except Exception:
+        pass
+
+
+class UI:
+    def __init__(self):
+        self.root = _el(document.getElementById("app"))
+        self.live = _el(document.getElementById("live"))
+        self.path = str(js.location.pathname)
+        params = js.URLSearchParams.new(js.location.search)
+        seed = _str(params.get("seed"))
+        self.seed = None
+        if seed is not None and str(seed).strip():
+            s = str(seed).strip()
+            self.seed = int(s) if s.lstrip("-").isdigit() else s
+        d = _str(params.get("delay"))
+        try:
+            self.delay = max(0, int(str(d))) if d is not None else 600
+        except ValueError:
+            self.delay = 600
+        if self.delay == 0:
+            ROOT.classList.add("no-anim")
+        stored = self._settings()
+        self.lang = norm_lang(stored.get("lang")) if stored.get("lang") else lang_from_browser(
+            str(js.navigator.language or ""))
+        self.pips = stored.get("pips") if stored.get("pips") in ("coloured", "black") else "coloured"
+        self.new_settings = app.normalize_settings(stored.get("new"), self.lang)
+        self.ctrl: app.Controller | None = None
+        self.error = ""
+        self.save_error = ""
+        self.help_game: str | None = None
+        self.gen = 0
+        self.running = False
+        self.last_live = ""
+        self.kbd = False
+        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
+                         create_proxy(self.on_change), create_proxy(self.on_resize)]
+        self.root.addEventListener("click", self._proxies[0])
+        self.root.addEventListener("keydown", self._proxies[1])
+        self.root.addEventListener("change", self._proxies[2])
+        js.window.addEventListener("resize", self._proxies[3])
+        self.set_busy(False)
+
+    # ------------------------------------------------------------ storage
+    def _settings(self) -> dict:
+        raw = _store_get(saves.settings_key(self.path))
+        try:
+            d = json.loads(raw) if raw else {}
+        except ValueError:
+            d = {}
+        return d if isinstance(d, dict) else {}
+
+    def save_settings(self) -> None:
+        _store_set(saves.settings_key(self.path), json.dumps(
+            {"lang": self.lang, "pips": self.pips, "new": self.new_settings}))
+
+    def save_game(self) -> None:
+        if self.ctrl is not None:
+            _store_set(saves.save_key(self.path), saves.dump(self.ctrl.match))
+
+    def load_game(self) -> None:
+        key = saves.save_key(self.path)
+        text = _store_get(key)
+        if text is None:
+            return
+        try:
+            match = saves.load(text)
+        except saves.CorruptSave as e:
+            stamp = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+            _store_set(saves.corrupt_key(self.path, stamp), text)
+            _store_del(key)
+            self.save_error = t(self.lang, "save.corrupt", why=t(self.lang, "save.why." + e.why))
+            js.console.warn("domino: corrupt save kept aside: " + str(e))
+            return
+        self.ctrl = app.Controller(match, self.lang, self.pips)
+        # an upgraded save is written back in the current format
+        self.save_game()
+
+    # ------------------------------------------------------------ hooks
+    def set_busy(self, busy: bool) -> None:
+        ROOT.dataset.busy = "1" if busy else "0"
+
+    def busy(self) -> bool:
+        return ROOT.dataset.busy == "1"
+
+    # ------------------------------------------------------------ render
+    def render(self) -> None:
+        ROOT.lang = self.lang
+        document.title = t(self.lang, "app.title")
+        c = self.ctrl
+        if c is None:
+            tree = app.new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error)
+            ROOT.dataset.seq = "0"
+        else:
+            c.lang = self.lang
+            c.pips = self.pips
+            tree = app.game_screen(c)
+            ROOT.dataset.seq = str(c.match.seq)
+        screen = build(tree)
+        if self.help_game is not None:
+            screen.appendChild(build(app.help_dialog(self.help_game, self.lang)))
+        self.root.replaceChildren(screen)
+        if c is not None:
+            self.draw_board()
+            self.announce()
+        self.focus()
+
+    def draw_board(self) -> None:
+        box = _el(document.getElementById("board"))
+        if box is None or self.ctrl is None:
+            return
+        w = max(200, int(box.clientWidth or 0))
+        hgt = max(160, int(box.clientHeight or 0))
+        tree = app.board_tree(self.ctrl, w, hgt)
+        if tree is not None:
+            box.replaceChildren(build(tree))
+
+    def announce(self) -> None:
+        c = self.ctrl
+        text = (c.note or c.message()) if c else ""
+        if c and c.flash:
+            text += " " + " ".join(t(self.lang, "msg.fives", points=p, name=app.side_name(c.match.view(0), sd, self.lang))
+                                   for sd, p in c.flash)
+        if c and c.my_turn():
+            text += ". " + c.status()
+        if text and text != self.last_live:
+            self.last_live = text
+            self.live.textContent = text
+
+    def focus(self) -> None:
+        target = None
+        sel = None
+        c = self.ctrl
+        if self.help_game is not None:
+            sel = '[data-action="help-close"]'
+        elif c is None:
+            return
+        elif c.handoff() is not None:
+            sel = '[data-action="handoff"]'
+        elif c.confirm_resign:
+            sel = '[data-action="resign-no"]'
+        elif c.match.outcome:
+            sel = '[data-action="new-match"]'
+        elif c.match.phase == "hand-over":
+            sel = '[data-action="next-hand"]'
+        elif c.selected and self.kbd:
+            sel = '[data-action="end"], [data-action="open"]'
+        elif c.my_turn() and self.kbd:
+            sel = '.tile-btn[aria-disabled="false"]'
+        if sel:
+            target = _el(self.root.querySelector(sel))
+        if target is not None:
+            try:
+                target.focus(js.Object.fromEntries([["preventScroll", True]]))
+            except Exception:
+                pass
+
+    # ------------------------------------------------------------ events
+    def on_keydown(self, ev) -> None:
+        key = str(ev.key)
+        self.kbd = True
+        if key == "Escape":
+            if self.help_game is not None:
+                self.help_game = None
+                self.render()
+            elif self.ctrl is not None and (self.ctrl.confirm_resign or self.ctrl.selected):
+                self.ctrl.confirm_resign = False
+                self.ctrl.clear()
+                self.render()
+            return
+        if key not in ("Enter", " "):
+            return
+        el = _el(ev.target.closest("[data-action]")) if hasattr(ev.target, "closest") else None
+        if el is None or str(el.tagName).lower() in ("button", "select", "input", "option"):
+            return  # native controls click on Enter by themselves
+        ev.preventDefault()
+        self.act(el)
+
+    def on_click(self, ev) -> None:
+        if getattr(ev, "detail", 1):
+            self.kbd = False if ev.detail else self.kbd
+        tgt = ev.target
+        el = _el(tgt.closest("[data-action]")) if hasattr(tgt, "closest") else None
+        if el is None:
+            return
+        self.act(el)
+
+    def on_change(self, ev) -> None:
+        if self.ctrl is not None:
+            return
+        el = ev.target
+        field = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") else None
+        if not field:
+            return
+        self.harvest()
+        if field == "game":
+            game = self.new_settings["game"]
+            self.new_settings["target"] = app.option(game, "target")["default"]
+        self.new_settings = app.normalize_settings(self.new_settings, self.lang)
+        self.error = ""
+        self.render()
+        seat = _str(el.getAttribute("data-seat"))
+        fresh = _el(self.root.querySelector(f'[data-field="{field}"]' + (f'[data-seat="{seat}"]' if seat else "")))
+        if fresh is not None:
+            fresh.focus()
+
+    def on_resize(self, ev=None) -> None:
+        if self.ctrl is not None:
+            self.draw_board()
+
+    def harvest(self) -> None:
+        """Read the new-game form into self.new_settings."""
+        s = dict(self.new_settings)
+        s["seats"] = [dict(x) for x in s["seats"]]
+
+        def val(testid):
+            el = _el(self.root.querySelector(f'[data-testid="{testid}"]'))
+            return None if el is None else el
+
+        g = val("game")
+        if g is not None:
+            s["game"] = str(g.value)
+        p = val("players")
+        if p is not None:
+            s["players"] = int(str(p.value))
+        tg = val("target")
+        if tg is not None:
+            s["target"] = int(str(tg.value))
+        pt = val("partnership")
+        if pt is not None:
+            s["partnership"] = bool(pt.checked)
+        for i in range(4):
+            k = val(f"seat-kind-{i}")
+            if k is not None:
+                s["seats"][i]["kind"] = str(k.value)
+            n = val(f"seat-name-{i}")
+            if n is not None:
+                s["seats"][i]["name"] = str(n.value)
+        self.new_settings = s
+
+    def act(self, el) -> None:
+        action = str(el.getAttribute("data-action"))
+        busy = self.busy()
+        if busy and action not in UI_ONLY:
+            return
+        c = self.ctrl
+        seq = _str(el.getAttribute("data-seq"))
+        if seq is not None and (c is None or str(seq) != str(c.match.seq)):
+            return
+        if el.getAttribute("aria-disabled") == "true" or el.hasAttribute("disabled"):
+            return
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        if handler is not None:
+            handler(el)
+
+    # ------------------------------------------------------------ actions
+    def do_help(self, el) -> None:
+        game = _str(el.getAttribute("data-game")) or (self.ctrl.match.rules.game if self.ctrl else "draw")
+        self.help_game = str(game)
+        self.render()
+
+    def do_help_close(self, el) -> None:
+        self.help_game = None
+        self.render()
+
+    def do_lang(self, el) -> None:
+        if self.ctrl is None:
+            self.harvest()
+        self.lang = "en" if self.lang == "es" else "es"
+        self.save_error = ""
+        self.save_settings()
+        self.render()
+
+    def do_pips(self, el) -> None:
+        if self.ctrl is None:
+            self.harvest()
+        self.pips = "black" if self.pips == "coloured" else "coloured"
+        self.save_settings()
+        self.render()
+
+    def do_start(self, el) -> None:
+        self.harvest()
+        self.new_settings = app.normalize_settings(self.new_settings, self.lang)
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        try:
+            match = app.new_match(self.new_settings, seed, self.lang)
+        except Exception as e:  # RulesError: say why, stay on the form
+            self.error = t(self.lang, "new.invalid", why=str(e))
+            self.render()
+            return
+        self.error = ""
+        self.save_error = ""
+        self.save_settings()
+        self.ctrl = app.Controller(match, self.lang, self.pips)
+        self.gen += 1
+        self.running = False
+        self.save_game()
+        self.changed()
+
+    def do_tile(self, el) -> None:
+        c = self.ctrl
+        if c is None:
+            return
+        done = c.tap_tile(str(el.getAttribute("data-tile")))
+        self.after_input(done)
+
+    def do_end(self, el) -> None:
+        c = self.ctrl
+        if c is None:
+            return
+        self.after_input(c.tap_end(str(el.getAttribute("data-end"))))
+
+    def do_open(self, el) -> None:
+        c = self.ctrl
+        if c is None:
+            return
+        self.after_input(c.tap_open(int(str(el.getAttribute("data-open")))))
+
+    def do_draw(self, el) -> None:
+        c = self.ctrl
+        a = c.draw_action() if c else None
+        if a is not None:
+            self.after_input(c.apply(a))
+
+    def after_input(self, done) -> None:
+        if done:
+            self.save_game()
+            self.changed()
+        else:
+            self.render()
+
+    def do_handoff(self, el) -> None:
+        if self.ctrl and self.ctrl.continue_handoff():
+            self.render()
+
+    def do_next_hand(self, el) -> None:
+        if self.ctrl and self.ctrl.next_hand():
+            self.save_game()
+            self.changed()
+
+    def do_new_match(self, el) -> None:
+        self.ctrl = None
+        self.gen += 1
+        self.running = False
+        self.set_busy(False)
+        _store_del(saves.save_key(self.path))
+        self.render()
+
+    do_menu = do_new_match
+
+    def do_resign(self, el) -> None:
+        if self.ctrl and not self.ctrl.match.outcome:
+            self.ctrl.confirm_resign = True
+            self.render()
+
+    def do_resign_no(self, el) -> None:
+        if self.ctrl:
+            self.ctrl.confirm_resign = False
+            self.render()
+
+    def do_resign_yes(self, el) -> None:
+        c = self.ctrl
+        if c is None or c.match.outcome:
+            return
+        self.gen += 1   # stop a computer that is thinking
+        self.running = False
+        c.resign()
+        self.set_busy(False)
+        self.save_game()
+        self.render()
+
+    def do_hint(self, el) -> None:
+        c = self.ctrl
+        if c is None or not c.my_turn():
+            return
+        self.set_busy(True)
+        try:
+            c.hint()
+        finally:
+            self.set_busy(False)
+        self.render()
+
+    # ------------------------------------------------------------ computers
+    def changed(self) -> None:
+        self.render()
+        c = self.ctrl
+        if c is not None and app.is_computer_turn(c.match) and not self.running:
+            self.running = True
+            self.set_busy(True)
+            asyncio.ensure_future(self.computers(self.gen))
+
+    async def computers(self, gen: int) -> None:
+        try:
+            while self.ctrl is not None and gen == self.gen and app.is_computer_turn(self.ctrl.match):
+                c = self.ctrl
+                m = c.match
+                self.set_busy(True)
+                self.render()
+                await asyncio.sleep(self.delay / 1000.0)
+                if gen != self.gen:
+                    return
+                seat = m.turn
+                kind = m.seats[seat]["kind"]
+                view = m.view(seat)
+                rng = m.player_rng(seat)
+                ai = app.ai
+                if kind == "hard" and ai is not None and hasattr(ai, "HardSearch"):
+                    search = ai.HardSearch(view, rng)
+                    action = search.step(40)
+                    while action is None:
+                        await asyncio.sleep(0)
+                        if gen != self.gen:
+                            return
+                        action = search.step(40)
+                else:
+                    chooser = players.PLAYERS.get(kind) or players.PLAYERS["random"]
+                    action = chooser(view, rng)
+                if gen != self.gen:
+                    return
+                c.apply(action)
+                self.save_game()
+        except Exception as e:  # never leave the page stuck busy
+            js.console.error("domino: computer turn failed: " + repr(e))
+            raise
+        finally:
+            if gen == self.gen:
+                self.running = False
+                self.set_busy(False)
+                self.render()
+
+
+_ui: UI | None = None
+
+
+def start() -> None:
+    global _ui
+    _ui = UI()
+    _ui.load_game()
+    _ui.render()
+    ROOT.dataset.ready = "1"
+    if _ui.ctrl is not None:
+        _ui.changed()
