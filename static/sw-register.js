@@ -1,0 +1,229 @@
+/* Offline support for the page: service worker registration, the
+ * "update available - reload" prompt, persistent storage, and download
+ * progress on the loading screen.
+ *
+ * Included by index.html as <script src="./static/sw-register.js" defer>.
+ * All URLs are relative to this script, so the site works from any sub-path.
+ *
+ * - Registration waits until the game is ready (html[data-ready="1"]), or the
+ *   page has been loaded for a while, so that on a first visit the service
+ *   worker's precache revalidates what the page has just downloaded instead of
+ *   downloading the runtime a second time alongside it.
+ * - A new version (a new worker "installed" while an old one controls the page)
+ *   shows a banner with a button [data-testid="update-available"]. Clicking it
+ *   posts SKIP_WAITING to the waiting worker; when it takes control
+ *   (controllerchange) the page reloads into the new version. Until then the
+ *   old worker keeps serving the old files: versions are never mixed.
+ * - navigator.storage.persist() is requested once the worker is active, so the
+ *   browser does not evict the cached game or the saved game.
+ * - While the loading screen shows, the bytes of the Pyodide runtime read so far
+ *   are shown in #loading-progress (as its data-bytes attribute, rendered with
+ *   CSS ::after, so that it composes with whatever text the page puts there).
+ *
+ * window.dominoSW exposes {ready: Promise<registration>, update(), persisted}
+ * for tests and debugging.
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var base = script && script.src ? script.src : document.baseURI;
+  var SW_URL = new URL("../sw.js", base).href;
+  var SCOPE = new URL("../", base).href;
+  var PRECACHE_URL = new URL("precache.js", base).href;
+  var RUNTIME_URL = new URL("vendor/pyodide/", base).href;
+  var html = document.documentElement;
+
+  var api = { persisted: null, registration: null, version: null };
+  window.dominoSW = api;
+
+  // ------------------------------------------------------------ progress
+  (function progress() {
+    var out = document.getElementById("loading-progress");
+    if (!out || html.dataset.ready === "1") return;
+    var style = document.createElement("style");
+    style.textContent = "#loading-progress[data-bytes]::after{content:' \\00b7  ' attr(data-bytes)}";
+    document.head.appendChild(style);
+    var total = 0;
+    var done = {};      // url -> bytes (completed resources)
+    var streaming = {}; // url -> bytes read so far
+    var mb = function (n) { return (n / 1048576).toFixed(1); };
+    var render = function () {
+      if (html.dataset.ready === "1") return;
+      var sum = 0, k;
+      for (k in streaming) if (!(k in done)) sum += streaming[k];
+      for (k in done) sum += done[k];
+      if (!sum) return;
+      out.dataset.loaded = String(sum);
+      out.setAttribute("data-bytes", total ? mb(Math.min(sum, total)) + " / " + mb(total) + " MB"
+                                           : mb(sum) + " MB");
+    };
+    var tracked = function (url) {
+      return url.indexOf(RUNTIME_URL) === 0 && !/LICENSE$/.test(url);
+    };
+    // Total size of the Pyodide runtime, from the generated precache list.
+    fetch(PRECACHE_URL).then(function (r) { return r.ok ? r.text() : ""; }).then(function (text) {
+      var data = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+      data.files.forEach(function (f) {
+        var url = new URL(f.url, SCOPE).href;
+        if (tracked(url)) total += f.size;
+      });
+      out.dataset.total = String(total);
+      render();
+    }).catch(function () { /* no total: show bytes only */ });
+    // Completed resources (module imports included), with their decoded sizes.
+    if (window.PerformanceObserver) {
+      try {
+        new PerformanceObserver(function (list) {
+          list.getEntries().forEach(function (e) {
+            var url = e.name.split("?")[0];
+            if (tracked(url) && e.decodedBodySize) done[url] = e.decodedBodySize;
+          });
+          render();
+        }).observe({ type: "resource", buffered: true });
+      } catch (e) { /* older browsers */ }
+    }
+    // Large fetches (the wasm, the stdlib zip): count bytes as they arrive on a
+    // clone, leaving the response Pyodide gets untouched.
+    var origFetch = window.fetch;
+    if (!origFetch || !window.ReadableStream) return;
+    window.fetch = function (input) {
+      var p = origFetch.apply(this, arguments);
+      if (html.dataset.ready === "1") return p;
+      var url;
+      try { url = new URL(typeof input === "string" ? input : input.url, document.baseURI).href; }
+      catch (e) { return p; }
+      url = url.split("?")[0];
+      if (!tracked(url)) return p;
+      return p.then(function (response) {
+        try {
+          if (response.ok && response.body) {
+            var reader = response.clone().body.getReader();
+            streaming[url] = 0;
+            var pump = function () {
+              return reader.read().then(function (r) {
+                if (r.done) return;
+                streaming[url] += r.value.byteLength;
+                render();
+                return pump();
+              });
+            };
+            pump().catch(function () {});
+          }
+        } catch (e) { /* never break the page over a progress display */ }
+        return response;
+      });
+    };
+    new MutationObserver(function () {
+      if (html.dataset.ready === "1") window.fetch = origFetch;
+    }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+  })();
+
+  if (!("serviceWorker" in navigator)) {
+    api.ready = Promise.reject(new Error("no service worker support"));
+    api.ready.catch(function () {});
+    return;
+  }
+
+  // ------------------------------------------------------- update prompt
+  var reloading = false;
+  var wantReload = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    // Only after the user asked for it: the first install also takes control.
+    if (wantReload && !reloading) { reloading = true; location.reload(); }
+  });
+
+  function showUpdate(registration) {
+    if (document.querySelector('[data-testid="update-available"]')) return;
+    var bar = document.createElement("div");
+    bar.className = "domino-update";
+    bar.setAttribute("role", "status");
+    bar.style.cssText = [
+      "position:fixed", "z-index:2147483647", "left:50%", "transform:translateX(-50%)",
+      "bottom:calc(0.75rem + env(safe-area-inset-bottom, 0px))", "max-width:calc(100vw - 1.5rem)",
+      "display:flex", "gap:0.75rem", "align-items:center", "padding:0.5rem 0.75rem",
+      "border-radius:0.75rem", "background:#212529", "color:#f8f9fa",
+      "box-shadow:0 0.25rem 1rem rgba(0,0,0,0.4)", "font:inherit", "font-size:0.95rem",
+    ].join(";");
+    var text = document.createElement("span");
+    text.textContent = "Update available / Actualización disponible";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("data-testid", "update-available");
+    button.textContent = "Reload / Recargar";
+    button.style.cssText = "font:inherit;font-weight:600;padding:0.5rem 0.9rem;min-height:44px;" +
+      "border:0;border-radius:0.5rem;background:#ffc107;color:#212529;cursor:pointer";
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      wantReload = true;
+      var waiting = registration.waiting;
+      if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
+      else if (!reloading) { reloading = true; location.reload(); }
+    });
+    bar.appendChild(text);
+    bar.appendChild(button);
+    document.body.appendChild(bar);
+  }
+
+  function watch(registration) {
+    var offer = function () {
+      if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration);
+    };
+    offer();
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed") offer();
+      });
+    });
+  }
+
+  function askPersistence() {
+    if (!navigator.storage || !navigator.storage.persist) return;
+    navigator.storage.persisted().then(function (already) {
+      return already || navigator.storage.persist();
+    }).then(function (granted) { api.persisted = !!granted; })
+      .catch(function () { api.persisted = false; });
+  }
+
+  // --------------------------------------------------------- registration
+  var resolveReady, rejectReady;
+  api.ready = new Promise(function (res, rej) { resolveReady = res; rejectReady = rej; });
+  api.ready.catch(function () {});
+  api.update = function () {
+    return api.ready.then(function (r) { return r.update().then(function () { return r; }); });
+  };
+
+  var registered = false;
+  function register() {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register(SW_URL, { scope: SCOPE }).then(function (registration) {
+      api.registration = registration;
+      watch(registration);
+      resolveReady(registration);
+      return navigator.serviceWorker.ready;
+    }).then(function () {
+      askPersistence();
+      // A long-lived tab (an installed app) still notices new versions.
+      document.addEventListener("visibilitychange", function () {
+        if (document.visibilityState === "visible" && api.registration) {
+          api.registration.update().catch(function () {});
+        }
+      });
+    }).catch(function (error) {
+      rejectReady(error);
+      if (window.console) console.warn("service worker registration failed:", error);
+    });
+  }
+
+  if (navigator.serviceWorker.controller || html.dataset.ready === "1") {
+    register(); // the runtime is already cached (or loaded): nothing to compete with
+  } else {
+    new MutationObserver(function (_, observer) {
+      if (html.dataset.ready === "1") { observer.disconnect(); register(); }
+    }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
+    // If the game never gets ready (an error), still make the site installable.
+    addEventListener("load", function () { setTimeout(register, 30000); });
+  }
+})();
