@@ -708,8 +708,7 @@ def game_screen(c: Controller) -> Node:
         overlay = hand_result(c, v)
     elif c.confirm_resign:
         overlay = resign_dialog(c)
-    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-testid": "game",
-                         "data-game": v["game"]},
+    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"]},
         h("header", {"class": "topbar"},
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
@@ -733,7 +732,7 @@ def handoff_screen(c: Controller, seat: int) -> Node:
                h("p", {}, t(lang, "handoff.body", name=name)),
                c.message() and h("p", {"class": "last-move"}, c.message()),
                h("button", {"type": "button", "class": "primary big", "data-action": "handoff",
-                            "data-testid": "handoff-continue", "data-seq": c.match.seq, "autofocus": ""},
+                            "data-testid": "handoff-continue", "data-seq": c.match.seq},
                  t(lang, "handoff.go", name=name))))
 
 
@@ -847,7 +846,7 @@ def resign_dialog(c: Controller) -> Node:
                h("p", {}, t(lang, "resign.body", name=name)),
                h("div", {"class": "buttons"},
                  h("button", {"type": "button", "class": "secondary", "data-action": "resign-no",
-                              "data-testid": "resign-cancel", "autofocus": ""}, t(lang, "resign.no")),
+                              "data-testid": "resign-cancel"}, t(lang, "resign.no")),
                  h("button", {"type": "button", "class": "danger", "data-action": "resign-yes",
                               "data-testid": "resign-confirm"}, t(lang, "resign.yes")))))
 
@@ -861,7 +860,7 @@ def help_dialog(game: str, lang: str) -> Node:
                h("h2", {"id": "help-title"}, t(lang, "help.title", game=g["name"][lang])),
                [h("p", {"class": "fair" if i == len(paras) - 1 else None}, p) for i, p in enumerate(paras)],
                h("button", {"type": "button", "class": "primary", "data-action": "help-close",
-                            "data-testid": "help-close", "autofocus": ""}, t(lang, "help.close"))))
+                            "data-testid": "help-close"}, t(lang, "help.close"))))
 
 
 def board_tree(c: Controller, width: float, height: float) -> Node | None:

@@ -270,6 +270,9 @@ class UI:
         if not field:
             return
         self.harvest()
+        if field == "seat-name":  # no re-render: a click that caused the blur must still land
+            self.new_settings = app.normalize_settings(self.new_settings, self.lang)
+            return
         if field == "game":
             game = self.new_settings["game"]
             self.new_settings["target"] = app.option(game, "target")["default"]
