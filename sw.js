@@ -11,7 +11,8 @@
  * hence this worker (the browser compares imported scripts too), hence the cache.
  *
  * Life cycle:
- *   install   download every listed file (revalidating the HTTP cache, so the
+ *   install   reuse each listed file that an older cache of this site holds
+ *             with the same SHA-256; download the others (revalidating the HTTP cache, so the
  *             first visit does not download the runtime twice), check its
  *             SHA-256 (a CDN edge still serving an old file must not be mixed
  *             into a new version), store it. On the very first install it
@@ -37,6 +38,8 @@ const SCOPE = self.registration.scope; // ends with "/"
 const MANIFEST_URL = new URL("static/precache.js", SCOPE).href;
 const INDEX_URL = new URL("index.html", SCOPE).href;
 
+const SHA_HEADER = "X-Domino-SHA256"; // stored with each cached file
+
 const hex = (buf) => Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, "0")).join("");
 
 async function fetchVerified(entry) {
@@ -52,6 +55,7 @@ async function fetchVerified(entry) {
       const headers = new Headers(response.headers);
       headers.delete("Content-Encoding");
       headers.set("Content-Length", String(body.byteLength));
+      headers.set(SHA_HEADER, digest);
       return [url, new Response(body, { status: 200, statusText: "OK", headers })];
     }
   }
@@ -63,10 +67,28 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     const cached = new Set((await cache.keys()).map((r) => r.url));
     const todo = PRECACHE.files.filter((e) => !cached.has(new URL(e.url, SCOPE).href));
+    // An update reuses the files it already has (same SHA-256 in an older cache
+    // of this site): a new game version does not download the runtime again.
+    const older = [];
+    for (const name of await caches.keys()) {
+      if (await isOurs(name)) older.push(await caches.open(name));
+    }
+    const reuse = async (entry) => {
+      const url = new URL(entry.url, SCOPE).href;
+      for (const old of older) {
+        const hit = await old.match(url);
+        if (hit && hit.headers.get(SHA_HEADER) === entry.sha256) {
+          await cache.put(url, hit);
+          return true;
+        }
+      }
+      return false;
+    };
     // A few at a time: enough to fill the pipe, not so many that a phone chokes.
     const queue = todo.slice();
     const worker = async () => {
       for (let entry = queue.shift(); entry; entry = queue.shift()) {
+        if (await reuse(entry)) continue;
         const [url, response] = await fetchVerified(entry);
         await cache.put(url, response);
       }

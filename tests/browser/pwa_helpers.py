@@ -54,12 +54,12 @@ def start_vs_computer(page, timeout_ms: int = 20_000) -> None:
     page.select_option('[data-testid="players"]', "2")
     page.select_option('[data-testid="seat-kind-1"]', index=1)  # the first computer level
     page.locator('[data-testid="start"]').click()
-    page.wait_for_selector('[data-testid="game"]', timeout=timeout_ms)
+    page.wait_for_selector('[data-testid="board"]', timeout=timeout_ms)  # the game screen
 
 
 def hand_tiles(page) -> list[str]:
     return page.eval_on_selector_all(
-        '[data-testid="game"] .hand button[data-tile]',
+        '.hand button[data-tile]',
         "els => els.map(e => e.getAttribute('data-tile'))")
 
 

@@ -16,12 +16,34 @@ ROOT = Path(__file__).resolve().parents[2]
 QUERY = "index.html?seed=7&delay=0"
 
 
+def _check_precache_list(page, site) -> None:
+    """Every file fetched on the first visit is in the precache list, and the
+    list holds the app and the whole vendored runtime (no source maps)."""
+    listed = set(page.evaluate("""async () => {
+        const text = await (await fetch('static/precache.js')).text();
+        const data = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
+        return data.files.map(f => f.url);
+    }"""))
+    fetched = {p.split("?")[0][len(site.prefix):] for p in site.request_paths()}
+    fetched -= {"", "sw.js", "static/precache.js"}
+    assert fetched - listed == set(), f"loaded but not precached: {sorted(fetched - listed)}"
+    vendor = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*")
+              if p.is_file() and not p.name.startswith(".") and p.suffix != ".map"}
+    assert vendor - listed == set(), f"runtime files not precached: {sorted(vendor - listed)}"
+    assert {"index.html", "manifest.webmanifest", "static/vendor/pyodide/LICENSE",
+            "static/vendor/pyscript/LICENSE", "NOTICE.md"} <= listed
+    domino = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
+    assert domino - listed == set()
+
+
 def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py_error):
     context.add_init_script(PERSIST_SPY)
+    site.clear_requests()
     url = site.url + QUERY
     page.goto(url)
     wait_ready(page)
     wait_controlled(page)
+    _check_precache_list(page, site)
     version = sw_version(page)
     assert version and re.fullmatch(r"[0-9a-f]{16}", version), version
     cache_names = page.evaluate("caches.keys()")
@@ -38,7 +60,7 @@ def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py
     page.reload()
     wait_ready(page)
     assert_no_py_error(page)
-    page.wait_for_selector('[data-testid="game"]', timeout=10_000)
+    page.wait_for_selector('[data-testid="board"]', timeout=10_000)
     assert hand_tiles(page) == before, "the saved game did not continue"
     play_hand(page)
     assert page.locator('[data-testid="hand-result"]').first.is_visible()
@@ -50,30 +72,6 @@ def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py
     assert_no_py_error(tab)
     assert tab.evaluate("!!navigator.serviceWorker.controller")
     tab.close()
-
-
-def test_precache_covers_what_the_page_loads(page, site, wait_ready):
-    """Every file the page fetched on its first visit is in the precache list,
-    and the list holds the whole vendored runtime (no source maps)."""
-    site.clear_requests()
-    page.goto(site.url + QUERY)
-    wait_ready(page)
-    wait_controlled(page)
-    listed = set(page.evaluate("""async () => {
-        const text = await (await fetch('static/precache.js')).text();
-        const data = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1));
-        return data.files.map(f => f.url);
-    }"""))
-    fetched = {p.split("?")[0][len(site.prefix):] for p in site.request_paths()}
-    fetched -= {"", "sw.js", "static/precache.js"}
-    assert fetched - listed == set(), f"loaded but not precached: {sorted(fetched - listed)}"
-    vendor = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*")
-              if p.is_file() and not p.name.startswith(".") and p.suffix != ".map"}
-    assert vendor - listed == set(), f"runtime files not precached: {sorted(vendor - listed)}"
-    assert {"index.html", "manifest.webmanifest", "static/vendor/pyodide/LICENSE",
-            "static/vendor/pyscript/LICENSE", "NOTICE.md"} <= listed
-    domino = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
-    assert domino - listed == set()
 
 
 def test_manifest_and_icons(page, site):
