@@ -23,7 +23,11 @@ absolute. The list holds:
 itself, so any change to what is served gives a new cache name
 ("domino-<version>") and a new service worker.
 
-    python3 scripts/build_precache.py [--check] [--print]
+    python3 scripts/build_precache.py [--check] [--print] [--stage DIR]
+
+--stage DIR copies the published site into DIR (for the Pages artifact):
+exactly the listed files, plus sw.js, static/precache.js and the runtime's
+source maps -- never node_modules/, .venv/, tests or other dot-files.
 """
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ import hashlib
 import html.parser
 import json
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
@@ -123,12 +128,24 @@ def render(data: dict) -> str:
             f"self.DOMINO_PRECACHE = {body};\n")
 
 
+def stage(dest: Path, root: Path = ROOT) -> list[str]:
+    """Copy the published site (see --stage) into dest; returns the paths."""
+    rels = collect(root) + [SERVICE_WORKER, OUTPUT]
+    rels += sorted(p.relative_to(root).as_posix() for p in (root / "static" / "vendor").rglob("*.map"))
+    for rel in rels:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(root / rel, target)
+    return rels
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", default=str(ROOT), help="site root (default: the repository)")
     ap.add_argument("--check", action="store_true",
                     help="exit 1 if the output file is missing or out of date")
     ap.add_argument("--print", action="store_true", help="print a summary")
+    ap.add_argument("--stage", metavar="DIR", help="then copy the published site into DIR")
     args = ap.parse_args(argv)
     root = Path(args.root).resolve()
     if not (root / "static" / "vendor").is_dir():
@@ -142,6 +159,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if current == text else 1
     if current != text:
         out.write_text(text, encoding="utf-8")
+    if args.stage:
+        staged = stage(Path(args.stage), root)
+        print(f"staged {len(staged)} files in {args.stage}")
     if args.print:
         app = sum(f["size"] for f in data["files"] if not f["url"].startswith("static/vendor/"))
         rt = sum(f["size"] for f in data["files"] if f["url"].startswith("static/vendor/"))
