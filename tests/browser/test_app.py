@@ -135,6 +135,12 @@ def test_hand_against_the_computer(page, site, wait_ready, assert_no_py_error):
     open_app(page, site, wait_ready, "&seed=5")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "draw", kinds=("human", level), names=("Ana", ""))
+    if tid(page, "hint").count():   # the AI's hint, when the AI is present
+        page.wait_for_selector('[data-testid="hint"]:not([disabled])')
+        tid(page, "hint").click()
+        idle(page)
+        assert "Hint" in tid(page, "message").inner_text() or "Pista" in tid(page, "message").inner_text()
+        assert page.locator("button.tile-btn.hinted").count() == 1
     handoffs = []
     play_until(page, "hand-result", handoffs)
     assert handoffs == []
