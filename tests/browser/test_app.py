@@ -155,22 +155,31 @@ def test_hand_against_the_computer(page, site, wait_ready, assert_no_py_error):
     assert_no_py_error(page)
 
 
-def _near_final_record():
-    """A Draw match one hand from its end (two humans): the next hand decides it."""
-    for seed in range(1, 200):
+def _tap_policy(m: Match) -> dict:
+    """What tap_one_move does: the first playable tile in hand order, then the
+    first place in the board's order (end ids sorted)."""
+    legal = m.legal_actions()
+    for tile in m.view(m.turn)["hand"]:
+        acts = [a for a in legal if a.get("play") == tile]
+        if acts:
+            return sorted(acts, key=lambda a: a.get("end") or "")[0]
+    return legal[0]
+
+
+def _near_final_record(moves_left=3):
+    """A Draw match (two humans) a few taps from its end, as the browser will play it."""
+    for seed in range(1, 100):
         m = Match(make_rules("draw", players=2, target=100), seed=seed,
                   seats=[{"name": "Ana", "kind": "human"}, {"name": "Luis", "kind": "human"}])
-        while True:
-            probe = from_record(to_record(m))
-            while probe.phase == "play":
-                probe.apply(probe.legal_actions()[0])
-            if probe.outcome:
-                if m.hand_no > 0:
-                    return to_record(m)
-                break
-            while m.phase == "play":
-                m.apply(m.legal_actions()[0])
-            m.next_hand()
+        snaps = []
+        while not m.outcome:
+            if m.phase == "hand-over":
+                m.next_hand()
+                snaps = []
+            snaps.append(to_record(m))
+            m.apply(_tap_policy(m))
+        if m.hand_no > 0 and len(snaps) > moves_left:
+            return snaps[-moves_left]
     raise AssertionError("no near-final match")
 
 
