@@ -17,7 +17,7 @@ the line, E wraps downwards right of the pivot, S wraps leftwards below the
 line, so arms never cross.  Without one, W uses everything above the line and
 E everything below.  Doubles never turn a corner; a tile after a double turns
 off the double's end, as the N/S arms leave the spinner.  The unit size is the
-largest step of a fixed ladder (at most 36 px, at most 1/10 of the board's
+largest step of a fixed ladder (at most 46 px, at most 1/10 of the board's
 shorter side) for which the whole drawing, with a slot for the next tile on
 every end, fits the board without overlaps; a step or a few smaller is taken
 rather than a zigzag (a row that turns again before laying a tile straight).
@@ -208,7 +208,7 @@ _ANGLE = {E_: 0, S_: 90, W_: 180, N_: 270}
 _NEG = {E_: W_, W_: E_, N_: S_, S_: N_}
 
 # The ladder of unit sizes (px): the largest that fits wins.
-UNIT_MAX = 36.0
+UNIT_MAX = 46.0
 UNIT_MIN = 1.0
 LADDER = 0.93
 MARGIN_PX = 6.0
