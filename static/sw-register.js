@@ -20,8 +20,11 @@
  *   are shown in #loading-progress (as its data-bytes attribute, rendered with
  *   CSS ::after, so that it composes with whatever text the page puts there).
  *
- * window.dominoSW exposes {ready: Promise<registration>, update(), persisted}
- * for tests and debugging.
+ *   The same numbers are dispatched on window as a "domino:progress" event,
+ *   detail {loaded, total} (bytes), for a progress bar that wants them.
+ *
+ * window.dominoSW exposes {ready: Promise<registration>, update(), persisted,
+ * progress} for tests and debugging.
  */
 (function () {
   "use strict";
@@ -33,7 +36,7 @@
   var RUNTIME_URL = new URL("vendor/pyodide/", base).href;
   var html = document.documentElement;
 
-  var api = { persisted: null, registration: null, version: null };
+  var api = { persisted: null, registration: null, progress: null };
   window.dominoSW = api;
 
   // ------------------------------------------------------------ progress
@@ -54,6 +57,9 @@
       for (k in done) sum += done[k];
       if (!sum) return;
       out.dataset.loaded = String(sum);
+      api.progress = { loaded: sum, total: total };
+      // For the page's own progress bar, if it wants real numbers.
+      try { dispatchEvent(new CustomEvent("domino:progress", { detail: api.progress })); } catch (e) {}
       out.setAttribute("data-bytes", total ? mb(Math.min(sum, total)) + " / " + mb(total) + " MB"
                                            : mb(sum) + " MB");
     };

@@ -42,6 +42,12 @@ def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py
     url = site.url + QUERY
     page.goto(url)
     wait_ready(page)
+    # The loading screen showed real download progress of the runtime.
+    loaded, total = page.evaluate("""() => {
+        const el = document.getElementById('loading-progress');
+        return [Number(el.dataset.loaded || 0), Number(el.dataset.total || 0)];
+    }""")
+    assert total > 5_000_000 and loaded > 0.9 * total, (loaded, total)
     wait_controlled(page)
     _check_precache_list(page, site)
     version = sw_version(page)
