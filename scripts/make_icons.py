@@ -21,8 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-GREEN = (15, 81, 50)        # #0f5132, the table (theme colour)
-GREEN_DARK = (10, 58, 36)
+GREEN = (31, 107, 67)       # #1f6b43, the felt (static/app.css --felt)
+GREEN_DARK = (14, 59, 37)   # #0e3b25, --felt-dark (theme colour)
 IVORY = (250, 246, 233)
 EDGE = (196, 188, 160)
 INK = (33, 37, 41)
