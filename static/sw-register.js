@@ -204,7 +204,9 @@
   function register() {
     if (registered) return;
     registered = true;
-    navigator.serviceWorker.register(SW_URL, { scope: SCOPE }).then(function (registration) {
+    // updateViaCache "none": update checks bypass the HTTP cache for sw.js AND
+    // static/precache.js (GitHub Pages sends max-age=600), so a deploy is seen at once.
+    navigator.serviceWorker.register(SW_URL, { scope: SCOPE, updateViaCache: "none" }).then(function (registration) {
       api.registration = registration;
       watch(registration);
       resolveReady(registration);
