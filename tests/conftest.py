@@ -109,6 +109,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture
+def browser_context_args(browser_context_args):
+    """Service workers are blocked unless a test module allows them (the
+    offline and update tests do): installing one costs every test ~1 s."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture
 def external_requests(site):
     """URLs of requests that did not go to the local server (should stay empty)."""
     return []

@@ -5,6 +5,8 @@ cover service-worker fetches. Each test has its own browser context.
 """
 from __future__ import annotations
 
+import pytest
+
 import re
 import tomllib
 from pathlib import Path
@@ -34,6 +36,12 @@ def _check_precache_list(page, site) -> None:
             "static/vendor/pyscript/LICENSE", "NOTICE.md"} <= listed
     domino = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
     assert domino - listed == set()
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """This module tests the service worker: allow it."""
+    return {**browser_context_args, "service_workers": "allow"}
 
 
 def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py_error):

@@ -7,6 +7,8 @@ would replace the files behind the same URL.
 """
 from __future__ import annotations
 
+import pytest
+
 import shutil
 import sys
 from pathlib import Path
@@ -32,6 +34,12 @@ def _second_build(dest: Path) -> Path:
                      encoding="utf-8")
     assert build_precache.main(["--root", str(dest)]) == 0
     return dest
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """This module tests the service worker: allow it."""
+    return {**browser_context_args, "service_workers": "allow"}
 
 
 def test_update_prompt_then_new_version_only(page, site, wait_ready, tmp_path):
