@@ -11,6 +11,7 @@ A screen is a tree of nodes ``(tag, attrs, children)`` like
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from . import helptext, players
@@ -67,21 +68,77 @@ def text_of(node) -> str:
 
 
 # ----------------------------------------------------------------- catalogue
+@lru_cache(maxsize=1)
+def _catalogue() -> tuple:
+    """games_catalogue() once (it resolves every preset); read only."""
+    return tuple(games_catalogue())
+
+
 def games() -> list[dict]:
     """Every preset, Draw and Block first."""
-    cat = games_catalogue()
+    cat = list(_catalogue())
     first = [g for g in cat if g["id"] in ("draw", "block")]
     first.sort(key=lambda g: ("draw", "block").index(g["id"]))
     return first + [g for g in cat if g["id"] not in ("draw", "block")]
 
 
 def option(game: str, key: str) -> dict:
-    for g in games_catalogue():
+    for g in _catalogue():
         if g["id"] == game:
             for o in g["options"]:
                 if o["key"] == key:
                     return o
     raise KeyError(key)
+
+
+#: Options with a field of their own on the new-game screen (players, target,
+#: the partnership checkbox) and pips, a view setting (the toolbar), not a rule.
+OWN_FIELDS = ("players", "target", "partnership", "pips")
+
+
+def game_options(game: str) -> list[dict]:
+    """The options of the "Options" section for a game: every option that
+    games_catalogue() lists as not locked and with more than one value, but
+    those with a field of their own (OWN_FIELDS).  Catalogue order."""
+    for g in _catalogue():
+        if g["id"] == game:
+            return [o for o in g["options"]
+                    if not o["locked"] and len(o["values"]) > 1 and o["key"] not in OWN_FIELDS]
+    return []
+
+
+def enc(value: Any) -> str:
+    """An option value as a <select> value: booleans "on"/"off", else str."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def dec(values: list, text: Any) -> Any:
+    """The value of ``values`` that ``text`` (a <select> value, or a stored
+    JSON value) stands for; None when none does."""
+    for v in values:
+        if (type(text) is type(v) and text == v) or (isinstance(text, str) and enc(v) == text):
+            return v
+    return None
+
+
+def option_label(lang: str, key: str) -> str:
+    return t(lang, "opt." + key)
+
+
+def option_value_label(lang: str, key: str, value: Any) -> str:
+    if key == "hand_size" and isinstance(value, int):
+        return t(lang, "opt.hand_size.n", n=value)
+    if key == "set":
+        return t(lang, "opt.set.n", n=value)
+    if isinstance(value, bool):
+        return t(lang, "opt.on" if value else "opt.off")
+    return t(lang, f"opt.{key}.{value}")
+
+
+def default_options(game: str) -> dict:
+    return {o["key"]: o["default"] for o in game_options(game)}
 
 
 def computer_kinds() -> list[str]:
@@ -92,7 +149,12 @@ def computer_kinds() -> list[str]:
 
 
 def kind_label(lang: str, kind: str) -> str:
-    if kind in ("human", "random", "easy", "medium", "hard"):
+    """"Person", "Computer — Lola (medium)"."""
+    if kind in ("easy", "medium", "hard"):
+        name = persona(kind, 0)
+        return t(lang, "kind.persona", name=name, level=t(lang, "level." + kind)) if name else \
+            t(lang, "kind.other", level=t(lang, "level." + kind))
+    if kind in ("human", "random"):
         return t(lang, "kind." + kind)
     return t(lang, "kind.other", level=kind)
 
@@ -110,6 +172,8 @@ def persona(kind: str, index: int) -> str | None:
     table = getattr(players, "PERSONAS", None) or getattr(ai, "PERSONAS", None)
     if isinstance(table, dict):
         names = table.get(kind)
+        if isinstance(names, dict) and names.get("name"):   # players.PERSONAS
+            return str(names["name"])
         if isinstance(names, (list, tuple)) and names:
             return str(names[index % len(names)])
         if isinstance(names, str):
@@ -124,6 +188,7 @@ def default_settings(lang: str = "en") -> dict:
     comp = computer_kinds()
     level = "medium" if "medium" in comp else comp[0]
     return {"game": "draw", "players": 2, "partnership": False, "target": 100,
+            "options": default_options("draw"), "show_options": False,
             "seats": [{"kind": HUMAN, "name": ""}, {"kind": level, "name": ""},
                       {"kind": level, "name": ""}, {"kind": level, "name": ""}]}
 
@@ -149,6 +214,14 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
     except (TypeError, ValueError):
         tg = targets["default"]
     out["target"] = tg if tg in targets["values"] else targets["default"]
+    stored = s.get("options") if isinstance(s.get("options"), dict) else {}
+    opts = default_options(out["game"])
+    for o in game_options(out["game"]):
+        v = dec(o["values"], stored.get(o["key"]))
+        if v is not None:
+            opts[o["key"]] = v
+    out["options"] = opts
+    out["show_options"] = bool(s.get("show_options", False))
     seats = s.get("seats") if isinstance(s.get("seats"), list) else []
     kinds = [HUMAN] + computer_kinds()
     fixed = []
@@ -189,6 +262,8 @@ def rules_for(settings: dict):
     game = settings["game"]
     n = settings["players"]
     opts: dict = {"players": n, "target": settings["target"]}
+    offered = {o["key"] for o in game_options(game)}
+    opts.update({k: v for k, v in (settings.get("options") or {}).items() if k in offered})
     if partnership_choice(game, n) == "option" and settings.get("partnership"):
         opts["partnership"] = True
     return make_rules(game, **opts)
@@ -585,10 +660,26 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                                  "checked": "" if (part == "fixed" or s["partnership"]) else None,
                                  "disabled": "" if part == "fixed" else None}),
                      t(lang, "new.partnership"))
+    options_error = ""
     try:
         code = rules_for(s).lobby_code()
-    except RulesError:
+    except RulesError as e:
         code = ""
+        options_error = t(lang, "new.invalid", why=str(e))
+    opt_rows = []
+    for o in game_options(game):
+        key = o["key"]
+        cur = s["options"].get(key, o["default"])
+        opt_rows.append(h("label", {"class": "field opt"}, h("span", {}, option_label(lang, key)),
+                          h("select", {"data-testid": f"opt-{key}", "data-field": "option", "data-key": key},
+                            [h("option", {"value": enc(v), "selected": "" if v == cur and type(v) is type(cur) else None},
+                               option_value_label(lang, key, v)) for v in o["values"]])))
+    changed = sum(1 for o in game_options(game) if s["options"].get(o["key"], o["default"]) != o["default"])
+    options_box = opt_rows and h(
+        "details", {"class": "options", "data-testid": "options", "open": "" if s["show_options"] else None},
+        h("summary", {"data-testid": "options-toggle"}, t(lang, "new.options"),
+          changed > 0 and h("span", {"class": "badge"}, t(lang, "new.options_changed", n=changed))),
+        h("div", {"class": "opt-grid"}, opt_rows))
     help_paras = helptext.help_for(game, lang)
     return h("section", {"class": "screen newgame", "data-testid": "new-game"},
         h("header", {"class": "topbar"},
@@ -607,9 +698,16 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
               h("select", {"data-testid": "target", "data-field": "target"}, target_opts))),
           part_row,
           h("div", {"class": "seats"}, rows),
+          options_box,
           error and h("p", {"class": "error", "role": "alert"}, error),
-          code and h("p", {"class": "lobby"}, t(lang, "new.lobby", code=code)),
-          h("button", {"type": "button", "class": "primary big", "data-testid": "start", "data-action": "start"},
+          code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
+                     t(lang, "new.lobby", code=code)),
+          options_error and h("p", {"class": "error", "role": "alert", "data-testid": "options-error",
+                                    "id": "options-error"},
+                              options_error),
+          h("button", {"type": "button", "class": "primary big", "data-testid": "start", "data-action": "start",
+                       "disabled": "" if options_error else None,
+                       "aria-describedby": "options-error" if options_error else None},
             t(lang, "new.start"))))
 
 

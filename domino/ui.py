@@ -273,14 +273,15 @@ class UI:
         if field == "seat-name":  # no re-render: a click that caused the blur must still land
             self.new_settings = app.normalize_settings(self.new_settings, self.lang)
             return
-        if field == "game":
+        if field == "game":   # a new game starts from its own defaults
             game = self.new_settings["game"]
             self.new_settings["target"] = app.option(game, "target")["default"]
+            self.new_settings["options"] = app.default_options(game)
         self.new_settings = app.normalize_settings(self.new_settings, self.lang)
         self.error = ""
         self.render()
-        seat = _str(el.getAttribute("data-seat"))
-        fresh = _el(self.root.querySelector(f'[data-field="{field}"]' + (f'[data-seat="{seat}"]' if seat else "")))
+        testid = _str(el.getAttribute("data-testid"))
+        fresh = _el(self.root.querySelector(f'[data-testid="{testid}"]')) if testid else None
         if fresh is not None:
             fresh.focus()
 
@@ -309,6 +310,13 @@ class UI:
         pt = val("partnership")
         if pt is not None:
             s["partnership"] = bool(pt.checked)
+        box = val("options")
+        if box is not None:
+            s["show_options"] = bool(box.open)
+        opts = dict(s.get("options") or {})
+        for el in self.root.querySelectorAll('[data-field="option"]'):
+            opts[str(el.getAttribute("data-key"))] = str(el.value)   # decoded by normalize_settings
+        s["options"] = opts
         for i in range(4):
             k = val(f"seat-kind-{i}")
             if k is not None:

@@ -286,3 +286,111 @@ def test_new_game_screen_hooks():
         assert app.find(tree, data_testid=tid), tid
     kinds = [n[1]["value"] for n in app.walk(app.find(tree, data_testid="seat-kind-1")[0]) if n[0] == "option"]
     assert kinds[0] == "human" and "random" not in kinds[1:] or kinds == ["human", "random"]
+
+
+# ------------------------------------------------------------ rule options
+def _offered(tree) -> set[str]:
+    return {n[1]["data-testid"][4:] for n in app.walk(tree) if n[1].get("data-testid", "").startswith("opt-")}
+
+
+def test_options_offered_are_the_unlocked_multivalued_ones():
+    from domino.rules import games_catalogue
+    for g in games_catalogue():
+        open_ = {o["key"] for o in g["options"] if not o["locked"] and len(o["values"]) > 1}
+        s = app.normalize_settings({"game": g["id"], "players": 4 if 4 in g["players"] else 2})
+        tree = app.new_game_screen(s, "en", "coloured")
+        shown = _offered(tree)
+        # players, target and partnership have their own fields; pips is the toolbar's (looks only)
+        own = {"players", "target"} | ({"partnership"} if app.find(tree, data_testid="partnership") else set())
+        assert shown | own | {"pips"} >= open_, g["id"]
+        assert shown == {k for k in open_ if k not in app.OWN_FIELDS}, g["id"]
+        if shown:
+            assert app.find(tree, data_testid="options")[0][0] == "details"
+        else:   # Latin: nothing left open but players and target
+            assert not app.find(tree, data_testid="options")
+        for o in app.game_options(g["id"]):   # every value offered, with a label in both languages
+            sel = app.find(tree, data_testid="opt-" + o["key"])[0]
+            values = [n[1]["value"] for n in app.walk(sel) if n[0] == "option"]
+            assert values == [app.enc(v) for v in o["values"]]
+            for lang in ("en", "es"):
+                assert not app.option_label(lang, o["key"]).startswith("opt.")
+                for v in o["values"]:
+                    assert not app.option_value_label(lang, o["key"], v).startswith("opt."), (o["key"], v)
+
+
+def test_every_option_value_has_labels():
+    from domino.rules import OPTION_VALUES
+    from domino.i18n import MESSAGES
+    for key, values in OPTION_VALUES.items():
+        if key in app.OWN_FIELDS:
+            continue
+        for lang in ("en", "es"):
+            assert "opt." + key in MESSAGES[lang], key
+            for v in values:
+                assert not app.option_value_label(lang, key, v).startswith("opt."), (key, v)
+    assert app.option_value_label("en", "spinner", "opening") == "opening double"
+    assert app.option_value_label("es", "spinner", "first") == "primer doble"
+
+
+def test_option_defaults_and_reset_per_game():
+    for g in PRESETS.values():
+        s = app.normalize_settings({"game": g.id})
+        assert s["options"] == {o["key"]: g.defaults[o["key"]] for o in app.game_options(g.id)}
+        m = app.new_match(s, seed=1)
+        for k, v in s["options"].items():
+            if k != "hand_size":
+                assert getattr(m.rules, k) == v
+    # stored options of another game are dropped; bad values fall back to the default
+    s = app.normalize_settings({"game": "draw", "options": {"fives": "total", "spinner": "nope", "set": 9}})
+    assert "fives" not in s["options"] and s["options"]["spinner"] == "off" and s["options"]["set"] == 9
+
+
+def test_changed_option_reaches_the_match():
+    s = app.normalize_settings({"game": "all-fives", "options": {"spinner": "off", "next_opener": "rotate"}})
+    m = app.new_match(s, seed=3)
+    assert m.rules.spinner == "off" and m.rules.next_opener == "rotate"
+    tree = app.new_game_screen(s, "en", "coloured")
+    assert app.find(tree, data_testid="lobby-code")[0][1]["data-code"] == m.rules.lobby_code() == "100pt/5*O"
+    # values as the <select> posts them (strings) are decoded
+    s = app.normalize_settings({"game": "classic", "options": {"set": "9", "best_of_10": "on", "rounding": "none"}})
+    m = app.new_match(s, seed=3)
+    assert m.rules.set == 9 and m.rules.best_of_10 is True and m.rules.rounding == "none"
+    assert m.rules.hand_size == 9
+    s = app.normalize_settings({"game": "muggins", "players": 3, "options": {"hand_size": "6", "points": "good"}})
+    m = app.new_match(s, seed=3)
+    assert m.rules.hand_size == 6 and m.rules.points == "good" and m.rules.players == 3
+
+
+def test_invalid_combination_shows_error_and_no_match():
+    s = app.normalize_settings({"game": "classic", "options": {"fives": "total", "best_of_10": True}})
+    tree = app.new_game_screen(s, "en", "coloured")
+    err = app.find(tree, data_testid="options-error")
+    assert err and "best of 10" in app.text_of(err[0])
+    assert "disabled" in app.find(tree, data_testid="start")[0][1]
+    assert not app.find(tree, data_testid="lobby-code")
+    with pytest.raises(app.RulesError):
+        app.new_match(s, seed=1)
+    s = app.normalize_settings({"game": "all-fives", "options": {"boneyard": "none", "keep_last_two": True}})
+    assert app.find(app.new_game_screen(s, "es", "coloured"), data_testid="options-error")
+    ok = app.new_game_screen(app.normalize_settings({"game": "classic"}), "en", "coloured")
+    assert not app.find(ok, data_testid="options-error")
+    assert "disabled" not in app.find(ok, data_testid="start")[0][1]
+
+
+def test_options_section_open_state_kept():
+    s = app.normalize_settings({"game": "draw", "show_options": True})
+    assert "open" in app.find(app.new_game_screen(s, "en", "coloured"), data_testid="options")[0][1]
+    s = app.normalize_settings({"game": "draw"})
+    assert "open" not in app.find(app.new_game_screen(s, "en", "coloured"), data_testid="options")[0][1]
+
+
+def test_seat_kinds_show_personas():
+    tree = app.new_game_screen(app.default_settings(), "en", "coloured")
+    labels = {n[1]["value"]: app.text_of(n) for n in app.walk(app.find(tree, data_testid="seat-kind-1")[0])
+              if n[0] == "option"}
+    assert labels["easy"] == "Computer — Pepe (easy)"
+    assert labels["medium"] == "Computer — Lola (medium)"
+    assert labels["hard"] == "Computer — Don Ramón (hard)"
+    assert app.kind_label("es", "medium") == "Computadora — Lola (media)"
+    m = app.new_match(app.default_settings(), seed=1)
+    assert m.seats[1]["name"] == "Lola"
