@@ -650,7 +650,7 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
             h("input", {"type": "text", "data-testid": f"seat-name-{i}", "data-field": "seat-name",
                         "data-seat": i, "value": seat["name"], "maxlength": 24, "autocomplete": "off",
                         "placeholder": (t(lang, "name.player", n=i + 1) if seat["kind"] == HUMAN
-                                        else kind_label(lang, seat["kind"])),
+                                        else persona(seat["kind"], 0) or kind_label(lang, seat["kind"])),
                         "aria-label": t(lang, "new.name", n=i + 1)})))
     part = partnership_choice(game, n)
     part_row = None
