@@ -26,10 +26,18 @@ try:  # the table, drawn by domino.render
 except ImportError:  # pragma: no cover - before render.py lands
     render = None
 
-try:  # computer levels, hints
-    from . import ai
-except ImportError:  # pragma: no cover
-    ai = None
+ai = None  # domino.ai (levels, hints): imported by load_ai() when first needed
+
+
+def load_ai():
+    """Import the computer players on first use (the browser does it just
+    after the first screen is up, so that screen does not wait for them)."""
+    global ai
+    if ai is None:
+        players.load_levels()
+        from . import ai as module
+        ai = module
+    return ai
 
 HUMAN = "human"
 
@@ -144,8 +152,7 @@ def default_options(game: str) -> dict:
 def computer_kinds() -> list[str]:
     """The computer levels offered: every registered player but "random";
     before the AI lands, "random" (labelled "computer")."""
-    kinds = [k for k in players.PLAYERS if k != "random"]
-    return kinds or ["random"]
+    return list(players.LEVELS)
 
 
 def kind_label(lang: str, kind: str) -> str:
@@ -169,7 +176,7 @@ def partnership_choice(game: str, n_players: int) -> str:
 
 
 def persona(kind: str, index: int) -> str | None:
-    table = getattr(players, "PERSONAS", None) or getattr(ai, "PERSONAS", None)
+    table = getattr(players, "PERSONAS", None)
     if isinstance(table, dict):
         names = table.get(kind)
         if isinstance(names, dict) and names.get("name"):   # players.PERSONAS
@@ -585,10 +592,10 @@ class Controller:
         return True
 
     def hint(self) -> str:
-        if ai is None or not hasattr(ai, "hint") or not self.my_turn():
+        if not self.my_turn():
             return ""
         try:
-            hnt = ai.hint(self.view())
+            hnt = load_ai().hint(self.view())
         except Exception:  # a hint must never break the game
             return t(self.lang, "game.no_hint")
         why = hnt.get("why") or {}
@@ -758,7 +765,7 @@ def game_screen(c: Controller) -> Node:
     playable = {a["play"] for a in legal if "play" in a}
     hand_tiles = v["hand"] if seat is not None else []
     busy_extra = []
-    if ai is not None and hasattr(ai, "hint") and humans(m):
+    if humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb", "data-action": "hint", "data-testid": "hint",
                                        "data-seq": seq, "disabled": None if c.my_turn() else ""},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "!"),

@@ -11,7 +11,7 @@ import sys
 import time
 
 from .match import IllegalAction, Match
-from .players import PLAYERS, play_turn
+from .players import COMPUTER_KINDS, play_turn
 from .records import ReplayError, from_record
 from .rules import RulesError, coerce, games_catalogue, make_rules
 
@@ -64,8 +64,8 @@ def cmd_simulate(args) -> int:
     if len(kinds) != rules.players:
         raise UsageError(f"{rules.players} players need {rules.players} seats, got {len(kinds)}")
     for k in kinds:
-        if k not in PLAYERS:
-            raise UsageError(f"unknown player kind {k!r}; kinds: {', '.join(PLAYERS)}")
+        if k not in COMPUTER_KINDS:
+            raise UsageError(f"unknown player kind {k!r}; kinds: {', '.join(COMPUTER_KINDS)}")
     seats = [{"name": f"{k} {i}", "kind": k} for i, k in enumerate(kinds)]
     wins = [0] * rules.n_sides
     draws = hands = points = 0

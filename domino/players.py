@@ -13,15 +13,20 @@ def random_player(view: dict, rng: random.Random) -> dict:
     return rng.choice(view["legal"])
 
 
+#: The computer levels, weakest first.  Their code (domino.ai) is imported on
+#: first use, so the browser shows its first screen without compiling it.
+LEVELS = ("easy", "medium", "hard")
+COMPUTER_KINDS = ("random",) + LEVELS
+
 PLAYERS: dict[str, Chooser] = {"random": random_player}
 
-try:  # the levels live in domino.ai
-    from .ai import LEVELS
-    PLAYERS.update(LEVELS)
-except ImportError:  # pragma: no cover - before the AI module exists
-    pass
 
-COMPUTER_KINDS = tuple(PLAYERS)
+def load_levels() -> dict[str, Chooser]:
+    """Import domino.ai and register its levels (once)."""
+    if "easy" not in PLAYERS:
+        from .ai import LEVELS as levels
+        PLAYERS.update(levels)
+    return PLAYERS
 
 #: Who sits behind each level: a name of our own and one line (en / es).
 PERSONAS: dict[str, dict[str, str]] = {
@@ -38,10 +43,9 @@ PERSONAS: dict[str, dict[str, str]] = {
 
 
 def get_player(kind: str) -> Chooser:
-    try:
-        return PLAYERS[kind]
-    except KeyError:
-        raise ValueError(f"unknown player kind {kind!r}; kinds: {', '.join(PLAYERS)}") from None
+    if kind not in COMPUTER_KINDS:
+        raise ValueError(f"unknown player kind {kind!r}; kinds: {', '.join(COMPUTER_KINDS)}")
+    return load_levels()[kind]
 
 
 def play_turn(match, kind: str) -> list[dict]:

@@ -491,9 +491,8 @@ class UI:
                 kind = m.seats[seat]["kind"]
                 view = m.view(seat)
                 rng = m.player_rng(seat)
-                ai = app.ai
-                if kind == "hard" and ai is not None and hasattr(ai, "HardSearch"):
-                    search = ai.HardSearch(view, rng)
+                if kind == "hard":
+                    search = app.load_ai().HardSearch(view, rng)
                     action = search.step(40)
                     while action is None:
                         await asyncio.sleep(0)
@@ -501,8 +500,7 @@ class UI:
                             return
                         action = search.step(40)
                 else:
-                    chooser = players.PLAYERS.get(kind) or players.PLAYERS["random"]
-                    action = chooser(view, rng)
+                    action = players.get_player(kind)(view, rng)
                 if gen != self.gen:
                     return
                 c.apply(action)
@@ -528,3 +526,10 @@ def start() -> None:
     ROOT.dataset.ready = "1"
     if _ui.ctrl is not None:
         _ui.changed()
+    # The computer players are not needed for the first screen: compile them
+    # just after it is up, so they are ready before anyone asks for a move.
+    js.setTimeout(create_proxy(_warm_up), 50)
+
+
+def _warm_up(*_args) -> None:
+    app.load_ai()

@@ -75,7 +75,11 @@ def _local(url: str) -> str | None:
 
 
 def _published(rel: str) -> bool:
+    """Files the site serves.  The benchmark pages under static/bench/ are
+    for scripts run from a checkout: they are neither cached nor published."""
     parts = rel.split("/")
+    if rel.startswith("static/bench/"):
+        return False
     return not any(p.startswith(".") or p in ("node_modules", "__pycache__") for p in parts)
 
 
