@@ -873,8 +873,9 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
         cells.append(h("td", {"class": "tot"}, str(r["total"])))
         body.append(h("tr", {"data-seat": r["seat"], "data-points": r["points"], "data-total": r["total"],
                              "class": "win" if r["seat"] in winners or r["side"] in winners else None}, cells))
-    return h("table", {"class": "result"}, h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
-             h("tbody", {}, body))
+    return h("div", {"class": "table-wrap"},
+             h("table", {"class": "result"}, h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
+               h("tbody", {}, body)))
 
 
 def hand_summary(c: Controller, v: dict) -> list[Node]:
