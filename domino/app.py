@@ -258,8 +258,9 @@ def seat_names(settings: dict, lang: str) -> list[str]:
         names.append(name)
     # unique names: "Ana" and "Ana" would make the hand-off screen ambiguous
     seen: dict[str, int] = {}
-    for i, nm in enumerate(names):
-        if names.count(nm) > 1:
+    original = list(names)
+    for i, nm in enumerate(original):
+        if original.count(nm) > 1:
             seen[nm] = seen.get(nm, 0) + 1
             names[i] = f"{nm} {seen[nm]}"
     return names

@@ -394,3 +394,13 @@ def test_seat_kinds_show_personas():
     assert app.kind_label("es", "medium") == "Computadora — Lola (media)"
     m = app.new_match(app.default_settings(), seed=1)
     assert m.seats[1]["name"] == "Lola"
+
+
+def test_repeated_names_are_all_numbered():
+    """Three seats of the same level: "Don Ramón 1", "2" and "3", never one bare."""
+    s = app.default_settings()
+    s["players"] = 4
+    s["seats"] = [{"kind": "human", "name": "Ana"}] + [{"kind": "hard", "name": ""} for _ in range(3)]
+    names = app.seat_names(s, "en")
+    assert names[0] == "Ana"
+    assert names[1:] == ["Don Ramón 1", "Don Ramón 2", "Don Ramón 3"]
