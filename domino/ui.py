@@ -16,7 +16,7 @@ import random
 from datetime import datetime, timezone
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 try:  # newer Pyodide turns JS null into jsnull, not None
     from pyodide.ffi import jsnull
@@ -492,10 +492,12 @@ class UI:
                 view = m.view(seat)
                 rng = m.player_rng(seat)
                 if kind == "hard":
+                    # the search runs in slices of at most ~40 ms, and the page
+                    # draws a frame between slices: the board never freezes
                     search = app.load_ai().HardSearch(view, rng)
                     action = search.step(40)
                     while action is None:
-                        await asyncio.sleep(0)
+                        await next_frame()
                         if gen != self.gen:
                             return
                         action = search.step(40)
@@ -513,6 +515,23 @@ class UI:
                 self.running = False
                 self.set_busy(False)
                 self.render()
+
+
+async def next_frame() -> None:
+    """Yield to the page until it has drawn a frame (a plain sleep(0) lets
+    Chromium run the next slice before painting); hidden tabs draw no
+    frames, so there it only yields."""
+    if document.hidden:
+        await asyncio.sleep(0)
+        return
+    fut = asyncio.get_event_loop().create_future()
+
+    def done(*_args) -> None:
+        if not fut.done():
+            fut.set_result(None)
+
+    js.requestAnimationFrame(create_once_callable(done))
+    await fut
 
 
 _ui: UI | None = None
