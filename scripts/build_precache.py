@@ -85,7 +85,6 @@ def _published(rel: str) -> bool:
 
 def collect(root: Path = ROOT) -> list[str]:
     paths: set[str] = {p for p in APP_FILES if (root / p).is_file()}
-    paths |= {f"domino/{p.name}" for p in (root / "domino").glob("*.py")}
     for f in (root / "static").rglob("*"):
         rel = f.relative_to(root).as_posix()
         if f.is_file() and _published(rel):

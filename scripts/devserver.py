@@ -26,6 +26,7 @@ import socket
 import threading
 import sys
 import urllib.parse
+from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
@@ -61,8 +62,17 @@ _precache_lock = threading.Lock()
 _precache_memo: dict[str, tuple] = {}
 
 
+def _live_zip(root: str) -> None:
+    """Rebuild domino.zip when a module changed (so a reload sees the edit)."""
+    import build_zip  # scripts/ is on sys.path when this module is used
+    if os.path.isdir(os.path.join(root, "domino")):
+        with _precache_lock:
+            build_zip.ensure(Path(root))
+
+
 def _live_precache(root: str) -> str:
     import build_precache  # scripts/ is on sys.path when this module is used
+    _live_zip(root)
     from pathlib import Path
     base = Path(root)
     files = build_precache.collect(base) + [build_precache.SERVICE_WORKER]
@@ -119,9 +129,12 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:  # noqa: N802
         self._record()
         if self._route():
-            if urllib.parse.urlsplit(self.path).path == self.prefix + PRECACHE_PATH:
+            path = urllib.parse.urlsplit(self.path).path
+            if path == self.prefix + PRECACHE_PATH:
                 self._send_precache()
             else:
+                if path == self.prefix + "domino.zip":
+                    _live_zip(self.directory)
                 super().do_GET()
 
     def _send_precache(self) -> None:

@@ -1,13 +1,19 @@
-"""pyscript.toml's [files] must list exactly the modules of the domino package.
+"""pyscript.toml must bring every module of the domino package to the browser.
 
 PyScript only copies into the browser's filesystem what [files] lists, so a
 module missing there works in pytest but breaks the app in the browser; a
-listed file that does not exist makes the boot fail with a 404.
+listed file that does not exist makes the boot fail with a 404.  The package
+travels as domino.zip (scripts/build_zip.py), unpacked into the working
+directory.
 """
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_zip  # noqa: E402
 
 
 def _files_table() -> dict[str, str]:
@@ -15,13 +21,32 @@ def _files_table() -> dict[str, str]:
         return tomllib.load(f).get("files", {})
 
 
-def test_every_domino_module_is_listed():
-    listed = _files_table()
-    modules = sorted(f"./domino/{p.name}" for p in (ROOT / "domino").glob("*.py"))
-    missing = [m for m in modules if m not in listed]
-    assert not missing, f"add to [files] in pyscript.toml: {missing}"
-    wrong_target = {k: v for k, v in listed.items() if k.startswith("./domino/") and k != v}
-    assert not wrong_target, f"[files] entries must map to the same path: {wrong_target}"
+def test_the_package_zip_is_unpacked_at_the_top():
+    assert _files_table().get("./domino.zip") == "./*"
+
+
+def test_the_zip_holds_every_domino_module(tmp_path):
+    (tmp_path / "domino").mkdir()
+    for p in build_zip.modules(ROOT):
+        (tmp_path / "domino" / p.name).write_bytes(p.read_bytes())
+    assert build_zip.ensure(tmp_path)
+    with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
+        names = sorted(zf.namelist())
+        assert names == sorted(f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py"))
+        assert "domino/__init__.py" in names
+        assert zf.read("domino/ui.py") == (ROOT / "domino" / "ui.py").read_bytes()
+    # deterministic: the same sources give the same bytes (the offline cache's hash)
+    assert build_zip.pack(tmp_path) == (tmp_path / "domino.zip").read_bytes()
+    assert not build_zip.ensure(tmp_path)
+    # a changed module makes it stale
+    (tmp_path / "domino" / "tiles.py").write_text("# changed\n")
+    assert build_zip.ensure(tmp_path)
+
+
+def test_the_built_zip_is_current():
+    """scripts/setup built it from the sources as they are now."""
+    assert (ROOT / "domino.zip").is_file(), "run scripts/setup"
+    assert (ROOT / "domino.zip").read_bytes() == build_zip.pack(ROOT), "domino.zip is stale: run scripts/setup"
 
 
 def test_every_listed_file_exists():

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -55,8 +56,11 @@ def test_staged_site(tmp_path):
             "manifest.webmanifest", "NOTICE.md", "static/sw-register.js",
             "static/vendor/pyodide/LICENSE", "static/vendor/pyscript/LICENSE",
             "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"} <= staged
-    modules = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
-    assert "domino/__init__.py" in modules and modules <= staged
+    # the package travels as domino.zip (pyscript.toml), holding every module
+    assert "domino.zip" in staged
+    with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
+        modules = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
+        assert "domino/__init__.py" in modules and set(zf.namelist()) == modules
     vendor = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*")
               if p.is_file() and not p.name.startswith(".")}
     assert vendor <= staged
