@@ -242,6 +242,17 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
     return out
 
 
+def rules_error_text(lang: str, e: RulesError) -> str:
+    """A RulesError in the player's language (the engine's English as a fallback)."""
+    key = "rules." + getattr(e, "code", "")
+    params = dict(getattr(e, "params", {}) or {})
+    option = params.pop("key", None)
+    if option:
+        params["option"] = t(lang, "opt." + option)
+    text = t(lang, key, **params)
+    return str(e) if text == key else text
+
+
 def seat_names(settings: dict, lang: str) -> list[str]:
     names = []
     n_comp = 0
@@ -673,7 +684,7 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
         code = rules_for(s).lobby_code()
     except RulesError as e:
         code = ""
-        options_error = t(lang, "new.invalid", why=str(e))
+        options_error = t(lang, "new.invalid", why=rules_error_text(lang, e))
     opt_rows = []
     for o in game_options(game):
         key = o["key"]

@@ -15,7 +15,13 @@ from . import tiles as T
 
 
 class RulesError(ValueError):
-    """An invalid game configuration (unknown game, option or combination)."""
+    """An invalid game configuration (unknown game, option or combination).
+    ``code`` and ``params`` let a user interface say it in its own language."""
+
+    def __init__(self, message: str, code: str = "invalid", **params: Any):
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -218,13 +224,15 @@ def find_preset(game: str) -> Preset:
     try:
         return PRESETS[game]
     except KeyError:
-        raise RulesError(f"unknown game {game!r}; games: {', '.join(PRESETS)}") from None
+        raise RulesError(f"unknown game {game!r}; games: {', '.join(PRESETS)}",
+                         "unknown-game", game=game) from None
 
 
 def coerce(key: str, value: Any) -> Any:
     """Turn a command-line or JSON value into the option's type."""
     if key not in OPTION_VALUES:
-        raise RulesError(f"unknown option {key!r}; options: {', '.join(OPTION_KEYS)}")
+        raise RulesError(f"unknown option {key!r}; options: {', '.join(OPTION_KEYS)}",
+                         "unknown-option", key=key)
     sample = OPTION_VALUES[key]
     if isinstance(value, str):
         low = value.strip().lower()
@@ -253,35 +261,40 @@ def make_rules(game: str, **opts: Any) -> Rules:
         if value == chosen.get(key) and type(value) is type(chosen.get(key)):
             pass
         elif key in preset.locked:
-            raise RulesError(f"{key} is fixed to {preset.defaults[key]!r} in {preset.name_en}")
+            raise RulesError(f"{key} is fixed to {preset.defaults[key]!r} in {preset.name_en}",
+                             "locked", key=key)
         if value not in allowed or (isinstance(value, bool) != isinstance(allowed[0], bool)):
             if not (key == "hand_size" and isinstance(value, int) and not isinstance(value, bool)):
                 raise RulesError(
                     f"{key}={value!r} is not allowed in {preset.name_en}; "
-                    f"choose one of {', '.join(map(str, allowed))}")
+                    f"choose one of {', '.join(map(str, allowed))}", "not-allowed", key=key)
         chosen[key] = value
     players = chosen["players"]
     if players not in preset.choices("players"):
-        raise RulesError(f"{preset.name_en} is for {', '.join(map(str, preset.choices('players')))} players")
+        raise RulesError(f"{preset.name_en} is for {', '.join(map(str, preset.choices('players')))} players",
+                         "players", choices=", ".join(map(str, preset.choices("players"))))
     # partnership: only at four; forced at four where the game is a partnership game
     if game in ("latin", "classic") and players == 4:
         chosen["partnership"] = True
     if chosen["partnership"] and players != 4:
-        raise RulesError("partnership needs 4 players (0+2 against 1+3)")
+        raise RulesError("partnership needs 4 players (0+2 against 1+3)", "partnership")
     if chosen["best_of_10"] and chosen["fives"] != "off":
-        raise RulesError("best of 10 counts hands won: it cannot be combined with fives scoring")
+        raise RulesError("best of 10 counts hands won: it cannot be combined with fives scoring",
+                         "best-of-10")
     if chosen["keep_last_two"] and chosen["boneyard"] != "draw":
-        raise RulesError("keeping the last two tiles needs a boneyard to draw from")
+        raise RulesError("keeping the last two tiles needs a boneyard to draw from", "keep-last-two")
     n = T.set_size(chosen["set"])
     hand = chosen["hand_size"]
     if hand == "auto":
         hand = preset.default_hand(chosen["set"], players)
     if preset.hand == "formula" and hand < 5:
         raise RulesError(f"double-{chosen['set']} gives {hand} tiles each to {players} players; "
-                         "every hand needs at least 5")
+                         "every hand needs at least 5", "hand-min", set=chosen["set"], hand=hand,
+                         players=players)
     if hand * players > n:
         raise RulesError(f"{players} hands of {hand} need {hand * players} tiles; "
-                         f"double-{chosen['set']} has {n}")
+                         f"double-{chosen['set']} has {n}", "too-many", players=players, hand=hand,
+                         need=hand * players, set=chosen["set"], n=n)
     chosen["hand_size"] = hand
     return Rules(game=game, **chosen)
 

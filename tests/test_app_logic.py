@@ -404,3 +404,22 @@ def test_repeated_names_are_all_numbered():
     names = app.seat_names(s, "en")
     assert names[0] == "Ana"
     assert names[1:] == ["Don Ramón 1", "Don Ramón 2", "Don Ramón 3"]
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_rules_errors_speak_the_players_language(lang):
+    """Every way make_rules refuses a combination has a message in both languages."""
+    from domino.rules import RulesError
+    cases = [dict(game="draw", players=3, partnership=True),
+             dict(game="classic", fives="total", best_of_10=True),
+             dict(game="all-fives", keep_last_two=True, boneyard="none"),
+             dict(game="classic", players=3),
+             dict(game="latin", spinner="first")]
+    for c in cases:
+        with pytest.raises(RulesError) as err:
+            make_rules(**c)
+        text = app.rules_error_text(lang, err.value)
+        assert text and "{" not in text, (c, text)
+        assert f"rules.{err.value.code}" in __import__("domino.i18n").i18n.MESSAGES[lang], err.value.code
+        if lang == "es":
+            assert text != app.rules_error_text("en", err.value)
