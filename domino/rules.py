@@ -74,12 +74,15 @@ class Rules:
 
     def options(self) -> dict[str, Any]:
         """The resolved options, as written in records (everything but game)."""
-        d = asdict(self)
-        d.pop("game")
-        return d
+        return dict(_option_items(self))
 
     def lobby_code(self) -> str:
         return PRESETS[self.game].lobby(self)
+
+
+@lru_cache(maxsize=256)
+def _option_items(rules: Rules) -> tuple:
+    return tuple((k, v) for k, v in asdict(rules).items() if k != "game")
 
 
 # ---------------------------------------------------------------------------
