@@ -230,8 +230,6 @@ class Match:
                 why = f"end {end} is not open"
             else:
                 why = f"{T.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}"
-                if h.declined >= 0 and any(move_tile(m) == t for m in h.plays()) is False:
-                    why = f"after declining, {T.NAMES[h.declined]} must be played if it fits"
             if h.declined >= 0 and not any(move_tile(m) == t for m in plays):
                 why = f"after declining, {T.NAMES[h.declined]} must be played"
             raise IllegalAction("no-match", why)
