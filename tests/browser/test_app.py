@@ -315,3 +315,33 @@ def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
     m = saved_match(page)
     assert m.outcome["reason"] == "resign" and m.outcome["winner"] == 1
     assert_no_py_error(page)
+
+
+def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert_no_py_error):
+    """Tiles and places are buttons: focus + Enter plays; the live region
+    (aria-live=polite) announces what happened."""
+    open_app(page, site, wait_ready, "&seed=12")
+    start(page, kinds=("human", "easy"), names=("Ana", ""))
+    assert page.locator("#live").get_attribute("aria-live") == "polite"
+    for _ in range(3):
+        idle(page)
+        if tid(page, "hand-result").count():
+            break
+        before = seq(page)
+        tile = page.locator('button[data-tile][aria-disabled="false"]').first
+        name = tile.get_attribute("data-tile")
+        assert tile.get_attribute("aria-label") and name in tile.get_attribute("aria-label")
+        tile.focus()
+        page.keyboard.press("Enter")
+        if seq(page) == before:
+            place = page.locator("[data-end]").first
+            assert place.get_attribute("tabindex") == "0" and place.get_attribute("aria-label")
+            place.focus()
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"+document.documentElement.dataset.seq > {before}", timeout=10_000)
+        idle(page)
+        # the latest move (mine, or the computer's reply) is announced
+        plays = [a for a in saved_match(page).view(0)["history"] if "play" in a]
+        assert plays[-1]["play"] in page.locator("#live").inner_text()
+        assert any(a["play"] == name and a["seat"] == 0 for a in plays)
+    assert_no_py_error(page)
