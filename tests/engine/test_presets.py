@@ -13,7 +13,7 @@ import random
 from contextlib import redirect_stdout
 
 import pytest
-from helpers import play, scripted_match, scripted_next_hand
+from helpers import play, random_match, scripted_match, scripted_next_hand
 
 from domino import cli
 from domino import tiles as T
@@ -194,14 +194,7 @@ def test_cli_games_lists_every_preset():
 def test_cli_simulate_and_replay(game, tmp_path):
     rc, doc = run_cli("simulate", "--game", game, "--matches", "2", "--seed", "5")
     assert rc == 0 and doc["game"] == game and doc["matches"] == 2
-    m = Match(make_rules(game), seed=11)
-    rng = random.Random(11)
-    while not m.finished:
-        if m.phase == "hand-over":
-            m.next_hand()
-            continue
-        legal = m.legal_actions()
-        m.apply(rng.choice(legal))
+    m = quick_match(make_rules(game), 11)
     path = tmp_path / "rec.json"
     path.write_text(json.dumps(to_record(m)))
     rc, doc = run_cli("replay", str(path))
@@ -532,16 +525,16 @@ def test_muggins_keep_last_two_blocks_with_two_left():
     assert blocked_with_two
 
 
+def quick_match(rules, seed):
+    """A whole match of random legal actions (no per-step checks: fast)."""
+    return random_match(rules, seed, random.Random(seed), check=None, history_check=False,
+                        roundtrip_every_hand=False)
+
+
 def test_muggins_match_end_lowest_total_wins():
     r = make_rules("muggins")
     for seed in range(5):
-        m = Match(r, seed=seed)
-        rng = random.Random(seed)
-        while not m.finished:
-            if m.phase == "hand-over":
-                m.next_hand()
-                continue
-            m.apply(rng.choice(m.legal_actions()))
+        m = quick_match(r, seed)
         sc = m.outcome["scores"]
         assert max(sc) >= 100
         low = min(sc)
@@ -645,13 +638,7 @@ def test_classic_best_of_10_counts_hands_and_draws():
     r = make_rules("classic", best_of_10=True)
     found = {}
     for seed in range(400):
-        m = Match(r, seed=seed)
-        rng = random.Random(seed)
-        while not m.finished:
-            if m.phase == "hand-over":
-                m.next_hand()
-                continue
-            m.apply(rng.choice(m.legal_actions()))
+        m = quick_match(r, seed)
         assert len(m.records) == 10 and m.outcome["reason"] == "best-of-10"
         for rec in m.records:
             res = rec["result"]
