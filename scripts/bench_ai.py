@@ -23,12 +23,16 @@ from domino.match import Match  # noqa: E402
 from domino.rules import PRESETS, make_rules  # noqa: E402
 
 
-def measure(game: str, players: int, level: str, hands: int) -> list[float]:
+def measure(game: str, players: int, level: str, hands: int, seed: str = "bench",
+            choose=None, on_action=None, on_hand=None) -> list[float]:
+    """Milliseconds per decision (decisions with more than one legal move) of
+    ``level`` in every seat over ``hands`` seeded hands.  ``choose`` replaces
+    the level's function; ``on_action(a)`` / ``on_hand(match)`` see the play."""
     rules = make_rules(game, players=players)
-    choose = LEVELS[level]
+    choose = choose or LEVELS[level]
     out = []
     for i in range(hands):
-        m = Match(rules, seed=f"bench/{i}", seats=[{"name": level, "kind": level}] * players)
+        m = Match(rules, seed=f"{seed}/{i}", seats=[{"name": level, "kind": level}] * players)
         while m.phase == "play":
             seat = m.turn
             view = m.view(seat)
@@ -38,7 +42,11 @@ def measure(game: str, players: int, level: str, hands: int) -> list[float]:
             dt = (time.perf_counter() - t0) * 1000
             if len(view["legal"]) > 1:
                 out.append(dt)
+            if on_action:
+                on_action(a)
             m.apply(a)
+        if on_hand:
+            on_hand(m)
     return out
 
 

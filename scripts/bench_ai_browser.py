@@ -50,28 +50,14 @@ def summary(ms: list[float]) -> dict:
 
 def cpython_level(game: str, players: int, level: str, hands: int, seed: str) -> dict:
     """The page's loop (static/bench/ai.py) in this interpreter; hard unsliced."""
+    from bench_ai import measure
     from domino import ai
-    from domino.match import Match
-    from domino.rules import make_rules
 
-    rules = make_rules(game, players=players)
-    choose = ai.LEVELS[level]
-    ms: list[float] = []
     digest = hashlib.sha256()
-    for i in range(hands):
-        m = Match(rules, seed=f"{seed}/{i}", seats=[{"name": level, "kind": level}] * players)
-        while m.phase == "play":
-            seat = m.turn
-            view = m.view(seat)
-            rng = m.player_rng(seat)
-            t0 = time.perf_counter()
-            a = ai.HardSearch(view, rng).run() if level == "hard" else choose(view, rng)
-            dt = (time.perf_counter() - t0) * 1000
-            if len(view["legal"]) > 1:
-                ms.append(dt)
-            digest.update(json.dumps(a, sort_keys=True).encode())
-            m.apply(a)
-        digest.update(json.dumps(m.view(0)["scores"]).encode())
+    choose = (lambda view, rng: ai.HardSearch(view, rng).run()) if level == "hard" else None
+    ms = measure(game, players, level, hands, seed=seed, choose=choose,
+                 on_action=lambda a: digest.update(json.dumps(a, sort_keys=True).encode()),
+                 on_hand=lambda m: digest.update(json.dumps(m.view(0)["scores"]).encode()))
     return {**summary(ms), "actions_sha256": digest.hexdigest()[:16]}
 
 
