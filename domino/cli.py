@@ -10,10 +10,10 @@ import json
 import sys
 import time
 
-from .match import IllegalAction, Match
-from .players import COMPUTER_KINDS, play_turn
-from .records import ReplayError, from_record
-from .rules import RulesError, coerce, games_catalogue, make_rules
+from domino.engine.match import IllegalAction, Match
+from domino.players import COMPUTER_KINDS, play_turn
+from domino.engine.records import ReplayError, from_record
+from domino.engine.rules import RulesError, coerce, games_catalogue, make_rules
 
 
 class UsageError(Exception):
@@ -120,7 +120,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    from .arena import run_arena
+    from domino.players.arena import run_arena
     _out(run_arena(args.game, args.players, args.a, args.b, args.deals, args.seed,
                    parse_options(args.option), progress=_progress))
     return 0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Arena for every preset: medium vs easy and hard vs medium, as a markdown table.
 
-Each row is ``python -m domino arena`` (domino/arena.py) with the preset's
+Each row is ``python -m domino arena`` (domino/players/arena.py) with the preset's
 default options at each player count.  points_share_a is higher-is-better for
 A (bad-points games: the share of the bad points B took); ci95 is over deal
 pairs.  Hard is slow, so it gets fewer deals by default.  Not a test:
@@ -17,8 +17,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from domino.arena import run_arena  # noqa: E402
-from domino.rules import PRESETS  # noqa: E402
+from domino.players.arena import run_arena  # noqa: E402
+from domino.engine.rules import PRESETS  # noqa: E402
 
 
 def main() -> int:

@@ -18,9 +18,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from domino.ai import LEVELS  # noqa: E402
-from domino.match import Match  # noqa: E402
-from domino.rules import PRESETS, make_rules  # noqa: E402
+from domino.players.levels import LEVELS  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.rules import PRESETS, make_rules  # noqa: E402
 
 
 def measure(game: str, players: int, level: str, hands: int, seed: str = "bench",

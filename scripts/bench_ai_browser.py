@@ -51,8 +51,7 @@ def summary(ms: list[float]) -> dict:
 def cpython_level(game: str, players: int, level: str, hands: int, seed: str) -> dict:
     """The page's loop (static/bench/ai.py) in this interpreter; hard unsliced."""
     from bench_ai import measure
-    from domino import ai
-
+    from domino.players import levels as ai
     digest = hashlib.sha256()
     choose = (lambda view, rng: ai.HardSearch(view, rng).run()) if level == "hard" else None
     ms = measure(game, players, level, hands, seed=seed, choose=choose,

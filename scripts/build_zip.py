@@ -22,14 +22,14 @@ EPOCH = (1980, 1, 1, 0, 0, 0)
 
 
 def modules(root: Path = ROOT) -> list[Path]:
-    return sorted((root / "domino").glob("*.py"))
+    return sorted(p for p in (root / "domino").rglob("*.py") if "__pycache__" not in p.parts)
 
 
 def pack(root: Path = ROOT) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for p in modules(root):
-            info = zipfile.ZipInfo(f"domino/{p.name}", EPOCH)
+            info = zipfile.ZipInfo(p.relative_to(root).as_posix(), EPOCH)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, p.read_bytes())

@@ -19,10 +19,10 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from domino.match import Match  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
 from domino.players import random_player  # noqa: E402
-from domino.records import to_record  # noqa: E402
-from domino.rules import make_rules  # noqa: E402
+from domino.engine.records import to_record  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
 
 OUT = os.path.join(ROOT, "tests", "golden")
 

@@ -1,4 +1,4 @@
-"""Write sample boards from domino/render.py to an HTML file, to look at.
+"""Write sample boards from domino/app/render.py to an HTML file, to look at.
 
     python scripts/render_preview.py [OUT.html] [--width W --height H]
 
@@ -16,9 +16,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from domino import render  # noqa: E402
-from domino.match import Match  # noqa: E402
-from domino.rules import make_rules  # noqa: E402
+from domino.app import render  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
 
 
 def play(game: str, seed: int, stop: int | None = None, **opts) -> dict:

@@ -26,8 +26,8 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "tests", "engine"))
 
 from domino.cli import parse_options  # noqa: E402
-from domino.match import Match  # noqa: E402
-from domino.rules import make_rules  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
 from helpers import (check_end_condition, check_ends, check_history, check_invariants,  # noqa: E402
                      check_roundtrip, check_tiles)
 

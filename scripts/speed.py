@@ -4,7 +4,7 @@
     python scripts/speed.py [--seconds 3]
 
 (a) core: random 4-player partnership Block hands straight through
-    domino.hand.Hand moves()/apply() (target >= 10,000 hands/s in CPython);
+    domino.engine.line.Hand moves()/apply() (target >= 10,000 hands/s in CPython);
 (b) api: the fully validated public API, Match.legal_actions()/apply() with
     action dicts, same game (target >= 2,000 hands/s).
 """
@@ -20,10 +20,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from domino.hand import Hand  # noqa: E402
-from domino.match import Match, deal_hand, highest_double_opener  # noqa: E402
-from domino.rules import make_rules  # noqa: E402
-from domino.tiles import mask_of  # noqa: E402
+from domino.engine.line import Hand  # noqa: E402
+from domino.engine.match import Match, deal_hand, highest_double_opener  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
+from domino.engine.tiles import mask_of  # noqa: E402
 
 RULES = make_rules("block", players=4, partnership=True)
 

@@ -1,10 +1,10 @@
-"""The app controller (domino/app.py) in CPython: settings -> Match, turns,
+"""The app controller (domino/app/) in CPython: settings -> Match, turns,
 hand-off decisions, message texts, taps, screens."""
 import pytest
 
 from domino import app
-from domino.match import Match
-from domino.rules import PRESETS, make_rules
+from domino.engine.match import Match
+from domino.engine.rules import PRESETS, make_rules
 
 NAMES = ["Ana", "Luis", "Eva", "Pau"]
 
@@ -294,7 +294,7 @@ def _offered(tree) -> set[str]:
 
 
 def test_options_offered_are_the_unlocked_multivalued_ones():
-    from domino.rules import games_catalogue
+    from domino.engine.rules import games_catalogue
     for g in games_catalogue():
         open_ = {o["key"] for o in g["options"] if not o["locked"] and len(o["values"]) > 1}
         s = app.normalize_settings({"game": g["id"], "players": 4 if 4 in g["players"] else 2})
@@ -319,8 +319,8 @@ def test_options_offered_are_the_unlocked_multivalued_ones():
 
 
 def test_every_option_value_has_labels():
-    from domino.rules import OPTION_VALUES
-    from domino.i18n import MESSAGES
+    from domino.engine.rules import OPTION_VALUES
+    from domino.app.i18n import MESSAGES
     for key, values in OPTION_VALUES.items():
         if key in app.OWN_FIELDS:
             continue
@@ -409,7 +409,7 @@ def test_repeated_names_are_all_numbered():
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_rules_errors_speak_the_players_language(lang):
     """Every way make_rules refuses a combination has a message in both languages."""
-    from domino.rules import RulesError
+    from domino.engine.rules import RulesError
     cases = [dict(game="draw", players=3, partnership=True),
              dict(game="classic", fives="total", best_of_10=True),
              dict(game="all-fives", keep_last_two=True, boneyard="none"),
@@ -420,6 +420,6 @@ def test_rules_errors_speak_the_players_language(lang):
             make_rules(**c)
         text = app.rules_error_text(lang, err.value)
         assert text and "{" not in text, (c, text)
-        assert f"rules.{err.value.code}" in __import__("domino.i18n").i18n.MESSAGES[lang], err.value.code
+        assert f"rules.{err.value.code}" in __import__("domino.app.i18n").app.i18n.MESSAGES[lang], err.value.code
         if lang == "es":
             assert text != app.rules_error_text("en", err.value)

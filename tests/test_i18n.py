@@ -1,8 +1,9 @@
 """The message catalogue: same keys and placeholders in es and en."""
 import string
 
-from domino import helptext, i18n
-from domino.rules import PRESETS
+from domino.app import helptext
+from domino.app import i18n
+from domino.engine.rules import PRESETS
 
 
 def _fields(s):

@@ -26,20 +26,23 @@ def test_the_package_zip_is_unpacked_at_the_top():
 
 
 def test_the_zip_holds_every_domino_module(tmp_path):
-    (tmp_path / "domino").mkdir()
     for p in build_zip.modules(ROOT):
-        (tmp_path / "domino" / p.name).write_bytes(p.read_bytes())
+        dest = tmp_path / p.relative_to(ROOT)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(p.read_bytes())
     assert build_zip.ensure(tmp_path)
     with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
         names = sorted(zf.namelist())
-        assert names == sorted(f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py"))
+        assert names == sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "domino").rglob("*.py")
+                               if "__pycache__" not in p.parts)
+        assert "domino/engine/match.py" in names and "domino/app/screens/table.py" in names
         assert "domino/__init__.py" in names
-        assert zf.read("domino/ui.py") == (ROOT / "domino" / "ui.py").read_bytes()
+        assert zf.read("domino/browser.py") == (ROOT / "domino" / "browser.py").read_bytes()
     # deterministic: the same sources give the same bytes (the offline cache's hash)
     assert build_zip.pack(tmp_path) == (tmp_path / "domino.zip").read_bytes()
     assert not build_zip.ensure(tmp_path)
     # a changed module makes it stale
-    (tmp_path / "domino" / "tiles.py").write_text("# changed\n")
+    (tmp_path / "domino" / "engine" / "tiles.py").write_text("# changed\n")
     assert build_zip.ensure(tmp_path)
 
 

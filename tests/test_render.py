@@ -1,4 +1,4 @@
-"""domino/render.py: tile and table SVG trees, layout geometry, targets."""
+"""domino/app/render.py: tile and table SVG trees, layout geometry, targets."""
 from __future__ import annotations
 
 import random
@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from domino import render
-from domino.match import Match
-from domino.render import Placed, Plan, board, place, plan, tile_svg, to_svg
-from domino.rules import make_rules
+from domino.app import render
+from domino.engine.match import Match
+from domino.app.render import Placed, Plan, board, place, plan, tile_svg, to_svg
+from domino.engine.rules import make_rules
 
 SIZES = [(360, 300), (1920, 700)]
 EPS = 0.01

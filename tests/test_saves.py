@@ -3,10 +3,10 @@ import json
 
 import pytest
 
-from domino import saves
-from domino.match import Match
-from domino.records import to_record
-from domino.rules import make_rules
+from domino.app import saves
+from domino.engine.match import Match
+from domino.engine.records import to_record
+from domino.engine.rules import make_rules
 
 
 def _match(moves=6, game="draw", seed=11):

@@ -59,7 +59,8 @@ def test_staged_site(tmp_path):
     # the package travels as domino.zip (pyscript.toml), holding every module
     assert "domino.zip" in staged
     with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
-        modules = {f"domino/{p.name}" for p in (ROOT / "domino").glob("*.py")}
+        modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "domino").rglob("*.py")
+                   if "__pycache__" not in p.parts}
         assert "domino/__init__.py" in modules and set(zf.namelist()) == modules
     vendor = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*")
               if p.is_file() and not p.name.startswith(".")}

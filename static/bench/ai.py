@@ -69,7 +69,7 @@ def TimedSearch(cls, view, rng):
 
 
 async def decide_hard(ai, view, rng, slice_ms: float, pause: float = 0.0):
-    """As domino/ui.py: (action, wall ms, blocking ms, longest slice ms, slices)."""
+    """As domino/browser.py: (action, wall ms, blocking ms, longest slice ms, slices)."""
     pc = time.perf_counter
     t0 = pc()
     search = TimedSearch(ai.HardSearch, view, rng)
@@ -89,9 +89,9 @@ async def decide_hard(ai, view, rng, slice_ms: float, pause: float = 0.0):
 
 
 async def bench_level(p: dict, level: str) -> dict:
-    from domino import ai
-    from domino.match import Match
-    from domino.rules import make_rules
+    from domino.players import levels as ai
+    from domino.engine.match import Match
+    from domino.engine.rules import make_rules
 
     rules = make_rules(p["game"], players=p["players"])
     choose = ai.LEVELS[level]

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from domino import saves  # noqa: E402
-from domino.match import Match  # noqa: E402
-from domino.records import from_record, to_record  # noqa: E402
-from domino.rules import make_rules  # noqa: E402
+from domino.app import saves  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.records import from_record, to_record  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
 
 FAST = "?delay=0"
 

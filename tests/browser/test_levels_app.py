@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from test_presets_app import idle, saved_record, seq, tap_turn, tid
 
-from domino.records import from_record
+from domino.engine.records import from_record
 
 CASES = [
     ("draw", ["human", "hard"], 3),

@@ -1,6 +1,6 @@
 """One full hand of every preset, played by tapping in Chromium, checked
 against the engine: the save is read back from localStorage, replayed with
-domino.records.from_record, and each seat's data-points / data-total in the
+domino.engine.records.from_record, and each seat's data-points / data-total in the
 hand result must be the engine's.
 
 A human (seat 0) plays against "easy" computers, two seats where the preset
@@ -25,9 +25,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
-from domino.match import Match  # noqa: E402
-from domino.records import from_record, to_record  # noqa: E402
-from domino.rules import PRESETS, make_rules  # noqa: E402
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.records import from_record, to_record  # noqa: E402
+from domino.engine.rules import PRESETS, make_rules  # noqa: E402
 
 PLAYABLE = 'button[data-tile][aria-disabled="false"]'
 

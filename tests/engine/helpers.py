@@ -5,7 +5,7 @@ directory on ``sys.path``; scripts/soak.py does the same).
 
 Building matches from explicit deals
     ``scripted_match(game, deal, boneyard=None, players=None, seed=0, **options)``
-        A live :class:`~domino.match.Match` whose first hand is exactly
+        A live :class:`~domino.engine.match.Match` whose first hand is exactly
         ``deal`` (tiles per seat, "a-b" strings in any order) and
         ``boneyard`` (drawn in that order; ``None``: the rest of the set in
         ascending id order; a partial list: those first, then the rest).  It
@@ -50,11 +50,11 @@ import random
 import re
 from typing import Any, Callable, Iterable
 
-from domino import tiles as T
-from domino.hand import CENTER, END_IDS, OPEN, Hand
-from domino.match import IllegalAction, Match
-from domino.records import from_record, to_record
-from domino.rules import Rules, make_rules
+from domino.engine import tiles as T
+from domino.engine.line import CENTER, END_IDS, OPEN, Hand
+from domino.engine.match import IllegalAction, Match
+from domino.engine.records import from_record, to_record
+from domino.engine.rules import Rules, make_rules
 
 __all__ = [
     "scripted_match", "scripted_next_hand", "act", "play", "history", "parse_step",
@@ -483,7 +483,7 @@ def random_match(rules: Rules, seed: int | str, rng: random.Random,
 def option_spread(game: str) -> list[dict]:
     """A spread of option combinations for ``game``: the defaults, then each
     non-locked option set to each non-default value in turn (valid ones)."""
-    from domino.rules import PRESETS, RulesError
+    from domino.engine.rules import PRESETS, RulesError
     p = PRESETS[game]
     out: list[dict] = [{}]
     for key in p.defaults:
@@ -503,7 +503,7 @@ def option_spread(game: str) -> list[dict]:
 def all_configs(targets_low: bool = True) -> list[tuple[str, int, dict]]:
     """(game, players, options) for every preset x valid player count
     (x partnership at 4 where optional) x option_spread."""
-    from domino.rules import PRESETS, RulesError
+    from domino.engine.rules import PRESETS, RulesError
     out = []
     for game, p in PRESETS.items():
         for n in p.choices("players"):

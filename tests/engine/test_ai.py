@@ -6,12 +6,12 @@ import random
 
 import pytest
 
-from domino import tiles as T
-from domino.ai import LEVELS, HardSearch, hard, hard_search, hint, knowledge, medium_scores
-from domino.arena import run_arena
-from domino.hand import Hand
-from domino.match import Match
-from domino.rules import PRESETS, make_rules
+from domino.engine import tiles as T
+from domino.players.levels import LEVELS, HardSearch, hard, hard_search, hint, knowledge, medium_scores
+from domino.players.arena import run_arena
+from domino.engine.line import Hand
+from domino.engine.match import Match
+from domino.engine.rules import PRESETS, make_rules
 
 GAMES = list(PRESETS)
 KINDS = ("easy", "medium", "hard")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from domino.rules import PRESETS
+from domino.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino.match import IllegalAction
+from domino.engine.match import IllegalAction
 from helpers import check_history, check_invariants, history, play, scripted_match, scripted_next_hand
 
 # ---------------------------------------------------------------- deals

@@ -18,9 +18,9 @@ import pytest
 from helpers import layout_total
 
 from domino import cli
-from domino import tiles as T
-from domino.records import from_record
-from domino.rules import rules_from_options
+from domino.engine import tiles as T
+from domino.engine.records import from_record
+from domino.engine.rules import rules_from_options
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
 FILES = sorted(glob.glob(os.path.join(GOLDEN, "*.json")))
@@ -189,7 +189,7 @@ def test_golden_best_of_10_draw():
 
 
 def test_golden_tampered_score_is_refused():
-    from domino.records import ReplayError
+    from domino.engine.records import ReplayError
     doc = load(os.path.join(GOLDEN, "all-fives.json"))
     doc["hands"][0]["result"]["points"][0] += 5
     with pytest.raises(ReplayError) as exc:

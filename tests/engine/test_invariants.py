@@ -19,7 +19,7 @@ from functools import partial
 
 import pytest
 
-from domino.rules import PRESETS, make_rules
+from domino.engine.rules import PRESETS, make_rules
 from helpers import all_configs, check_invariants, check_roundtrip, random_match
 
 PER_PRESET = int(os.environ.get("DOMINO_INVARIANT_MATCHES", "200"))

@@ -16,11 +16,11 @@ import pytest
 from helpers import play, random_match, scripted_match, scripted_next_hand
 
 from domino import cli
-from domino import tiles as T
-from domino.hand import Hand, round_points
-from domino.match import IllegalAction, Match
-from domino.records import from_record, to_record
-from domino.rules import PRESETS, RulesError, make_rules
+from domino.engine import tiles as T
+from domino.engine.line import Hand, round_points
+from domino.engine.match import IllegalAction, Match
+from domino.engine.records import from_record, to_record
+from domino.engine.rules import PRESETS, RulesError, make_rules
 
 GAMES = ("draw", "block", "all-fives", "classic", "latin", "muggins", "los-cincos", "matador")
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from domino.match import Match
+from domino.engine.match import Match
 from domino.players import PLAYERS, play_turn
-from domino.records import ReplayError, from_record, to_record
-from domino.rules import make_rules
+from domino.engine.records import ReplayError, from_record, to_record
+from domino.engine.rules import make_rules
 from helpers import check_roundtrip, play, random_match, random_step, scripted_match, scripted_next_hand
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from domino import tiles as T
-from domino.hand import round_points
-from domino.match import deal_hand, highest_double_opener
-from domino.rules import PRESETS, RulesError, games_catalogue, make_rules, rules_from_options
+from domino.engine import tiles as T
+from domino.engine.line import round_points
+from domino.engine.match import deal_hand, highest_double_opener
+from domino.engine.rules import PRESETS, RulesError, games_catalogue, make_rules, rules_from_options
 
 
 @pytest.mark.parametrize("game", ["draw", "block"])

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from domino import tiles as T
-from domino.match import IllegalAction, Match
-from domino.records import from_record, to_record
-from domino.rules import make_rules
+from domino.engine import tiles as T
+from domino.engine.match import IllegalAction, Match
+from domino.engine.records import from_record, to_record
+from domino.engine.rules import make_rules
 from helpers import check_ends, check_end_condition, check_history, check_tiles, check_views
 
 settings.register_profile("dev", max_examples=40, stateful_step_count=60, deadline=None,

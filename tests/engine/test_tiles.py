@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino import tiles as T
-
-
+from domino.engine import tiles as T
 def test_parse_and_write_low_high():
     assert T.Tile.parse("6-4") == T.Tile(4, 6) == T.Tile.parse("4-6")
     assert str(T.Tile.parse("6-4")) == "4-6"

@@ -2,7 +2,7 @@
 
 ``to_record(match)`` gives the JSON document; ``from_record(doc)`` replays it,
 checking every action and every recorded result, and returns the live
-:class:`~domino.match.Match` (finished or not).  A bad record raises
+:class:`~domino.engine.match.Match` (finished or not).  A bad record raises
 :class:`ReplayError` with the hand, the 0-based index of the action in that
 hand, the action and a code.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import tiles as T
-from .match import IllegalAction, Match
-from .rules import RulesError, rules_from_options
+from domino.engine import tiles as T
+from domino.engine.match import IllegalAction, Match
+from domino.engine.rules import RulesError, rules_from_options
 
 FORMAT = "domino-record/1"
 RESULT_KEYS = ("end", "points", "totals")

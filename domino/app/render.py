@@ -1,6 +1,6 @@
 """The table as SVG: a pure function from a seat view to an element tree.
 
-No browser here: ``domino/ui.py`` turns the tree into DOM nodes with
+No browser here: ``domino/browser.py`` turns the tree into DOM nodes with
 ``document.createElementNS`` (the SVG namespace for every element);
 :func:`to_svg` turns it into text for tests and previews.
 

@@ -1,7 +1,7 @@
 """The saved game: format, migrations, corrupt saves.  Pure Python (no js).
 
 A save is the JSON text ``{"format": "domino-save/1", "record": <record>}``
-where the record is :func:`domino.records.to_record` of the match.
+where the record is :func:`domino.engine.records.to_record` of the match.
 
 Older formats go through a chain of upgrades (``MIGRATIONS``), one version
 at a time, until the current format is reached:
@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from .records import FORMAT as RECORD_FORMAT
-from .records import from_record, to_record
+from domino.engine.records import FORMAT as RECORD_FORMAT
+from domino.engine.records import from_record, to_record
 
 FORMAT = "domino-save/1"
 RECORD_FIELDS = ("game", "options", "seed", "seats", "hands")

@@ -13,7 +13,7 @@ def random_player(view: dict, rng: random.Random) -> dict:
     return rng.choice(view["legal"])
 
 
-#: The computer levels, weakest first.  Their code (domino.ai) is imported on
+#: The computer levels, weakest first.  Their code (domino.players.levels) is imported on
 #: first use, so the browser shows its first screen without compiling it.
 LEVELS = ("easy", "medium", "hard")
 COMPUTER_KINDS = ("random",) + LEVELS
@@ -22,9 +22,9 @@ PLAYERS: dict[str, Chooser] = {"random": random_player}
 
 
 def load_levels() -> dict[str, Chooser]:
-    """Import domino.ai and register its levels (once)."""
+    """Import domino.players.levels and register its levels (once)."""
     if "easy" not in PLAYERS:
-        from .ai import LEVELS as levels
+        from domino.players.levels import LEVELS as levels
         PLAYERS.update(levels)
     return PLAYERS
 

@@ -1,6 +1,6 @@
 """Arena: measure one computer level against another on the same deals.
 
-A *deal* is one hand: a fresh :class:`~domino.match.Match` with its own seed,
+A *deal* is one hand: a fresh :class:`~domino.engine.match.Match` with its own seed,
 played to the end of its first hand.  Every deal is played twice with the
 sides exchanged (same seed, so the same tiles; at 4 players A holds seats
 0+2, then 1+3; at 3 players A holds seat 0 against B on 1+2, then the other
@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 import time
 
-from .match import Match
-from .players import get_player
-from .rules import make_rules
+from domino.engine.match import Match
+from domino.players import get_player
+from domino.engine.rules import make_rules
 
 
 def _stats(ms: list[float]) -> dict:

@@ -13,7 +13,7 @@ from the seat always get the same move for the same generator.
              partner support, fives taken and denied, Matador's matadors.
 * hard    -- determinized search: sample hidden hands consistent with the
              seat's knowledge, play each candidate out with a fast policy for
-             every seat on the core :class:`~domino.hand.Hand`, average the
+             every seat on the core :class:`~domino.engine.line.Hand`, average the
              hand's points difference for the seat's side.  A fixed budget of
              simulated moves per decision (not time), so it is deterministic
              and can be run in slices (:class:`HardSearch`, :func:`hard_search`).
@@ -31,9 +31,9 @@ import json
 import random
 import time
 
-from . import tiles as T
-from .hand import DRAW, END_INDEX, OPEN, PASS, Hand, N, S, W, E
-from .rules import compiled, rules_from_options
+from domino.engine import tiles as T
+from domino.engine.line import DRAW, END_INDEX, OPEN, PASS, Hand, N, S, W, E
+from domino.engine.rules import compiled, rules_from_options
 
 PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
 _NUM_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")

@@ -11,9 +11,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from . import tiles as T
-
-
+from domino.engine import tiles as T
 class RulesError(ValueError):
     """An invalid game configuration (unknown game, option or combination).
     ``code`` and ``params`` let a user interface say it in its own language."""

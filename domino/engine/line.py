@@ -5,12 +5,12 @@ Moves are small ints so the random-play loop stays fast:
 the opening tile, ``exposed`` the number the tile leaves open), or DRAW /
 PASS.  ``moves()`` is never empty while the hand runs: a seat with no play
 gets exactly ``[DRAW]`` or ``[PASS]``, which callers may apply automatically.
-The public, validated API is :mod:`domino.match`.
+The public, validated API is :mod:`domino.engine.match`.
 """
 from __future__ import annotations
 
-from .rules import Rules, compiled
-from .tiles import DOUBLE, HIGH, LOW, PIPS, ids, pip_sum
+from domino.engine.rules import Rules, compiled
+from domino.engine.tiles import DOUBLE, HIGH, LOW, PIPS, ids, pip_sum
 
 W, E, N, S, OPEN = 0, 1, 2, 3, 4
 END_IDS = ("W", "E", "N", "S")

@@ -23,8 +23,10 @@ try:  # newer Pyodide turns JS null into jsnull, not None
 except ImportError:  # pragma: no cover
     jsnull = None
 
-from . import app, players, saves
-from .i18n import lang_from_browser, norm_lang, t
+from domino import app
+from domino import players
+from domino.app import saves
+from domino.app.i18n import lang_from_browser, norm_lang, t
 
 SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document

@@ -16,13 +16,14 @@ An illegal action raises :class:`IllegalAction` (a ``ValueError``) whose
 """
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
-from . import tiles as T
-from .hand import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand, make_move,
+from domino.engine import tiles as T
+from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand, make_move,
                    move_end, move_exposed, move_tile)
-from .rules import Rules
+from domino.engine.rules import Rules
 
 CODES = ("not-in-hand", "no-match", "pass-while-able", "draw-while-able", "out-of-turn",
          "score-mismatch", "bad-format")
@@ -410,8 +411,9 @@ class Match:
         return player_rng(self.seed, seat, self.hand_no, len(self.hand.actions))
 
     def clone(self) -> "Match":
-        from .records import from_record, to_record
-        return from_record(to_record(self))
+        """An independent copy (records.from_record(to_record(m)) is the
+        round trip through a record)."""
+        return copy.deepcopy(self)
 
     def state_key(self) -> tuple:
         """Full state, for equality checks in tests (hidden parts included)."""

@@ -1,0 +1,30 @@
+"""The app's screens and decisions, in plain Python (no js: tested in CPython).
+
+``domino/browser.py`` owns the browser: it turns the trees built here into
+DOM, binds one delegated handler, keeps the save and runs the computer seats.
+Everything it decides goes through :class:`Controller` and the seat views and
+actions of :class:`domino.engine.match.Match`: there is no copy of the rules
+here.
+
+Modules: ``nodes`` (screen trees), ``settings`` (new-game choices),
+``controller`` (the table's state and turn logic), ``screens/`` (one module
+per screen family), ``render`` (the board as pure SVG trees), ``i18n``,
+``helptext``, ``saves``.  This package re-exports what the browser module
+and the tests use, so ``app.game_screen(c)`` reads as one API.
+"""
+from __future__ import annotations
+
+from domino.app.controller import (Controller, describe, describe_segment, ends_of, face_up_seat,
+                                   fives_gained, humans, is_computer_turn, load_ai, needs_handoff,
+                                   seat_points, side_name, tile_actions)
+from domino.app.nodes import Node, find, h, text_of, walk
+from domino.app.screens.dialogs import help_dialog, resign_dialog
+from domino.app.screens.lobby import loading_screen, new_game_screen, toolbar
+from domino.app.screens.results import hand_result, hand_summary, match_result
+from domino.app.screens.table import board_tree, game_screen, handoff_screen, scores_bar
+from domino.app.settings import (FALLBACK_NAMES, HUMAN, OWN_FIELDS, computer_kinds, dec,
+                                 default_options, default_settings, enc, game_options, games,
+                                 kind_label, new_match, normalize_settings, option, option_label,
+                                 option_value_label, partnership_choice, persona, rules_error_text,
+                                 rules_for, seat_names)
+from domino.engine.rules import RulesError

@@ -1,0 +1,118 @@
+"""The loading screen, the toolbar and the new-game screen."""
+from __future__ import annotations
+
+from domino.app import helptext
+from domino.app.i18n import t
+from domino.app.nodes import Node, h
+from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
+                                 normalize_settings, option, option_label, option_value_label,
+                                 partnership_choice, persona, rules_error_text, rules_for)
+from domino.engine.rules import PRESETS, RulesError
+
+def loading_screen(lang: str) -> Node:
+    return h("div", {"class": "loading"}, t(lang, "app.loading"))
+
+
+def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra: list | None = None) -> Node:
+    other = "en" if c_lang == "es" else "es"
+    style = t(c_lang, "pips." + pips)
+    items = [
+        h("button", {"type": "button", "class": "tb", "data-action": "help", "data-testid": "help",
+                     "data-game": game}, h("span", {"class": "ico", "aria-hidden": "true"}, "?"),
+          h("span", {"class": "tb-text"}, t(c_lang, "tb.help"))),
+        h("button", {"type": "button", "class": "tb", "data-action": "lang", "data-testid": "lang",
+                     "data-lang": other, "lang": other, "aria-label": t(c_lang, "tb.lang_label")},
+          h("span", {"class": "ico", "aria-hidden": "true"}, other.upper()),
+          h("span", {"class": "tb-text"}, t(c_lang, "tb.lang"))),
+        h("button", {"type": "button", "class": "tb", "data-action": "pips", "data-testid": "pips",
+                     "data-pips": pips, "aria-label": t(c_lang, "tb.pips_label", style=style)},
+          h("span", {"class": "ico pipdot " + pips, "aria-hidden": "true"}, "⁘"),
+          h("span", {"class": "tb-text"}, t(c_lang, "tb.pips", style=style))),
+    ]
+    return h("div", {"class": "toolbar"}, items + (extra or []))
+
+
+def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_error: str = "") -> Node:
+    s = normalize_settings(settings, lang)
+    game = s["game"]
+    n = s["players"]
+    game_opts = [h("option", {"value": g["id"], "selected": "" if g["id"] == game else None},
+                   g["name"][lang] if g["name"][lang] == g["name"]["en"] else f"{g['name'][lang]}")
+                 for g in games()]
+    player_opts = [h("option", {"value": k, "selected": "" if k == n else None}, str(k))
+                   for k in PRESETS[game].choices("players")]
+    tgt = option(game, "target")
+    target_opts = [h("option", {"value": v, "selected": "" if v == s["target"] else None},
+                     t(lang, "new.target_value", points=v)) for v in tgt["values"]]
+    kinds = [HUMAN] + computer_kinds()
+    rows = []
+    for i in range(n):
+        seat = s["seats"][i]
+        rows.append(h("div", {"class": "seat-row"},
+            h("span", {"class": "seat-no", "aria-hidden": "true"}, str(i + 1)),
+            h("select", {"data-testid": f"seat-kind-{i}", "data-field": "seat-kind", "data-seat": i,
+                         "aria-label": t(lang, "new.kind", n=i + 1)},
+              [h("option", {"value": k, "selected": "" if k == seat["kind"] else None}, kind_label(lang, k))
+               for k in kinds]),
+            h("input", {"type": "text", "data-testid": f"seat-name-{i}", "data-field": "seat-name",
+                        "data-seat": i, "value": seat["name"], "maxlength": 24, "autocomplete": "off",
+                        "placeholder": (t(lang, "name.player", n=i + 1) if seat["kind"] == HUMAN
+                                        else persona(seat["kind"], 0) or kind_label(lang, seat["kind"])),
+                        "aria-label": t(lang, "new.name", n=i + 1)})))
+    part = partnership_choice(game, n)
+    part_row = None
+    if part != "none":
+        part_row = h("label", {"class": "check"},
+                     h("input", {"type": "checkbox", "data-testid": "partnership", "data-field": "partnership",
+                                 "checked": "" if (part == "fixed" or s["partnership"]) else None,
+                                 "disabled": "" if part == "fixed" else None}),
+                     t(lang, "new.partnership"))
+    options_error = ""
+    try:
+        code = rules_for(s).lobby_code()
+    except RulesError as e:
+        code = ""
+        options_error = t(lang, "new.invalid", why=rules_error_text(lang, e))
+    opt_rows = []
+    for o in game_options(game):
+        key = o["key"]
+        cur = s["options"].get(key, o["default"])
+        opt_rows.append(h("label", {"class": "field opt"}, h("span", {}, option_label(lang, key)),
+                          h("select", {"data-testid": f"opt-{key}", "data-field": "option", "data-key": key},
+                            [h("option", {"value": enc(v), "selected": "" if v == cur and type(v) is type(cur) else None},
+                               option_value_label(lang, key, v)) for v in o["values"]])))
+    changed = sum(1 for o in game_options(game) if s["options"].get(o["key"], o["default"]) != o["default"])
+    options_box = opt_rows and h(
+        "details", {"class": "options", "data-testid": "options", "open": "" if s["show_options"] else None},
+        h("summary", {"data-testid": "options-toggle"}, t(lang, "new.options"),
+          changed > 0 and h("span", {"class": "badge"}, t(lang, "new.options_changed", n=changed))),
+        h("div", {"class": "opt-grid"}, opt_rows))
+    help_paras = helptext.help_for(game, lang)
+    return h("section", {"class": "screen newgame", "data-testid": "new-game"},
+        h("header", {"class": "topbar"},
+          h("h1", {"class": "brand"}, h("span", {"class": "logo", "aria-hidden": "true"}), t(lang, "app.title")),
+          toolbar(lang, pips, game=game, seq=None)),
+        h("div", {"class": "card"},
+          save_error and h("div", {"class": "save-error", "data-testid": "save-error", "role": "alert"}, save_error),
+          h("h2", {}, t(lang, "new.title")),
+          h("label", {"class": "field"}, h("span", {}, t(lang, "new.game")),
+            h("select", {"data-testid": "game", "data-field": "game"}, game_opts)),
+          h("p", {"class": "summary"}, help_paras[0]),
+          h("div", {"class": "field-row"},
+            h("label", {"class": "field"}, h("span", {}, t(lang, "new.players")),
+              h("select", {"data-testid": "players", "data-field": "players"}, player_opts)),
+            h("label", {"class": "field"}, h("span", {}, t(lang, "new.target")),
+              h("select", {"data-testid": "target", "data-field": "target"}, target_opts))),
+          part_row,
+          h("div", {"class": "seats"}, rows),
+          options_box,
+          error and h("p", {"class": "error", "role": "alert"}, error),
+          code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
+                     t(lang, "new.lobby", code=code)),
+          options_error and h("p", {"class": "error", "role": "alert", "data-testid": "options-error",
+                                    "id": "options-error"},
+                              options_error),
+          h("button", {"type": "button", "class": "primary big", "data-testid": "start", "data-action": "start",
+                       "disabled": "" if options_error else None,
+                       "aria-describedby": "options-error" if options_error else None},
+            t(lang, "new.start"))))

@@ -1,0 +1,107 @@
+"""The hand and match results."""
+from __future__ import annotations
+
+from domino.app import render
+from domino.app.controller import Controller, seat_points, side_name
+from domino.app.i18n import t
+from domino.app.nodes import Node, h
+
+def _mini_tiles(tiles: list[str], pips: str) -> Node:
+    return h("span", {"class": "mini-hand"},
+             [h("span", {"class": "mini", "data-tile": tl, "title": tl},
+                render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles])
+
+
+def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
+    lang = c.lang
+    res = v.get("result") or {}
+    rows = seat_points(v)
+    fives = c.match.rules.fives_on
+    head = [t(lang, "result.seat")]
+    if with_hand:
+        head += [t(lang, "result.left"), t(lang, "result.pips")]
+        if fives:
+            head.append(t(lang, "result.fives"))
+        head.append(t(lang, "result.points"))
+    head.append(t(lang, "result.total"))
+    body = []
+    winners = set(res.get("winners") or ([] if res.get("winner") is None else [res.get("winner")]))
+    for r in rows:
+        cells = [h("th", {"scope": "row"}, v["names"][r["seat"]])]
+        if with_hand:
+            cells.append(h("td", {"class": "left"}, _mini_tiles(r["tiles"], c.pips) if r["tiles"]
+                           else t(lang, "result.none_left")))
+            cells.append(h("td", {}, str(r["count"])))
+            if fives:
+                cells.append(h("td", {}, str(r["fives"])))
+            cells.append(h("td", {"class": "pts"}, ("+" if r["points"] > 0 else "") + str(r["points"])))
+        cells.append(h("td", {"class": "tot"}, str(r["total"])))
+        body.append(h("tr", {"data-seat": r["seat"], "data-points": r["points"], "data-total": r["total"],
+                             "class": "win" if r["seat"] in winners or r["side"] in winners else None}, cells))
+    return h("div", {"class": "table-wrap"},
+             h("table", {"class": "result"}, h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
+               h("tbody", {}, body)))
+
+
+def hand_summary(c: Controller, v: dict) -> list[Node]:
+    lang = c.lang
+    res = v.get("result") or {}
+    names = v["names"]
+    out = []
+    end = res.get("end")
+    if end == "domino":
+        out_seat = next((i for i, n in enumerate(res.get("counts", [])) if n == 0), None)
+        if out_seat is not None:
+            out.append(t(lang, "result.domino", name=names[out_seat]))
+    elif end == "blocked":
+        out.append(t(lang, "result.blocked"))
+    elif end == "target":
+        out.append(t(lang, "result.target"))
+    w = res.get("winner")
+    if w is not None and end != "domino":
+        out.append(t(lang, "result.winner", name=side_name(v, w, lang)))
+    elif w is None and not any(res.get("points") or []):
+        out.append(t(lang, "result.nobody"))
+    if res.get("raw") is not None:
+        out.append(t(lang, "result.how_raw", raw=res["raw"]))
+    pts = res.get("points") or []
+    if pts:
+        out.append(t(lang, "result.how_points", points=", ".join(
+            f"{side_name(v, i, lang)} {p}" for i, p in enumerate(pts))))
+    return [h("p", {}, x) for x in out]
+
+
+def hand_result(c: Controller, v: dict) -> Node:
+    lang = c.lang
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "hr-title"},
+             h("div", {"class": "card wide", "data-testid": "hand-result"},
+               h("h2", {"id": "hr-title"}, t(lang, "result.title", n=v["hand_no"] + 1)),
+               hand_summary(c, v),
+               _result_table(c, v, True),
+               h("button", {"type": "button", "class": "primary big", "data-action": "next-hand",
+                            "data-testid": "next-hand", "data-seq": c.match.seq}, t(lang, "result.next"))))
+
+
+def match_result(c: Controller, v: dict) -> Node:
+    lang = c.lang
+    out = c.match.outcome or {}
+    w = out.get("winner")
+    title = t(lang, "match.winner", name=side_name(v, w, lang)) if w is not None else t(lang, "match.draw")
+    extra = []
+    if out.get("reason") == "resign" and c.match.resigned:
+        extra.append(h("p", {}, t(lang, "match.resign", name=v["names"][c.match.resigned["seat"]])))
+    hand_part = []
+    if v.get("result"):
+        hand_part = hand_summary(c, v) + [_result_table(c, v, True)]
+    else:
+        hand_part = [_result_table(c, v, False)]
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "mr-title"},
+             h("div", {"class": "card wide", "data-testid": "match-result", "data-winner": "" if w is None else w},
+               h("div", {"class": "trophy", "aria-hidden": "true"}, "★"),
+               h("h2", {"id": "mr-title"}, title),
+               extra,
+               h("p", {"class": "final"}, t(lang, "match.final") + ": " + ", ".join(
+                   f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
+               hand_part,
+               h("button", {"type": "button", "class": "primary big", "data-action": "new-match",
+                            "data-testid": "new-match"}, t(lang, "match.new"))))

@@ -1,0 +1,234 @@
+"""The new-game settings: the games catalogue, option labels, seats and names, and the match they start."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from domino import players
+from domino.app.i18n import t
+from domino.engine.match import Match
+from domino.engine.rules import PRESETS, RulesError, games_catalogue, make_rules
+
+HUMAN = "human"
+
+
+# ----------------------------------------------------------------- catalogue
+@lru_cache(maxsize=1)
+def _catalogue() -> tuple:
+    """games_catalogue() once (it resolves every preset); read only."""
+    return tuple(games_catalogue())
+
+
+def games() -> list[dict]:
+    """Every preset, Draw and Block first."""
+    cat = list(_catalogue())
+    first = [g for g in cat if g["id"] in ("draw", "block")]
+    first.sort(key=lambda g: ("draw", "block").index(g["id"]))
+    return first + [g for g in cat if g["id"] not in ("draw", "block")]
+
+
+def option(game: str, key: str) -> dict:
+    for g in _catalogue():
+        if g["id"] == game:
+            for o in g["options"]:
+                if o["key"] == key:
+                    return o
+    raise KeyError(key)
+
+
+#: Options with a field of their own on the new-game screen (players, target,
+#: the partnership checkbox) and pips, a view setting (the toolbar), not a rule.
+OWN_FIELDS = ("players", "target", "partnership", "pips")
+
+
+def game_options(game: str) -> list[dict]:
+    """The options of the "Options" section for a game: every option that
+    games_catalogue() lists as not locked and with more than one value, but
+    those with a field of their own (OWN_FIELDS).  Catalogue order."""
+    for g in _catalogue():
+        if g["id"] == game:
+            return [o for o in g["options"]
+                    if not o["locked"] and len(o["values"]) > 1 and o["key"] not in OWN_FIELDS]
+    return []
+
+
+def enc(value: Any) -> str:
+    """An option value as a <select> value: booleans "on"/"off", else str."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def dec(values: list, text: Any) -> Any:
+    """The value of ``values`` that ``text`` (a <select> value, or a stored
+    JSON value) stands for; None when none does."""
+    for v in values:
+        if (type(text) is type(v) and text == v) or (isinstance(text, str) and enc(v) == text):
+            return v
+    return None
+
+
+def option_label(lang: str, key: str) -> str:
+    return t(lang, "opt." + key)
+
+
+def option_value_label(lang: str, key: str, value: Any) -> str:
+    if key == "hand_size" and isinstance(value, int):
+        return t(lang, "opt.hand_size.n", n=value)
+    if key == "set":
+        return t(lang, "opt.set.n", n=value)
+    if isinstance(value, bool):
+        return t(lang, "opt.on" if value else "opt.off")
+    return t(lang, f"opt.{key}.{value}")
+
+
+def default_options(game: str) -> dict:
+    return {o["key"]: o["default"] for o in game_options(game)}
+
+
+def computer_kinds() -> list[str]:
+    """The computer levels offered: every registered player but "random";
+    before the AI lands, "random" (labelled "computer")."""
+    return list(players.LEVELS)
+
+
+def kind_label(lang: str, kind: str) -> str:
+    """"Person", "Computer — Lola (medium)"."""
+    if kind in ("easy", "medium", "hard"):
+        name = persona(kind, 0)
+        return t(lang, "kind.persona", name=name, level=t(lang, "level." + kind)) if name else \
+            t(lang, "kind.other", level=t(lang, "level." + kind))
+    if kind in ("human", "random"):
+        return t(lang, "kind." + kind)
+    return t(lang, "kind.other", level=kind)
+
+
+def partnership_choice(game: str, n_players: int) -> str:
+    """"fixed" (always partners at 4), "option" or "none"."""
+    if n_players != 4:
+        return "none"
+    if game in ("latin", "classic"):
+        return "fixed"
+    return "option" if True in option(game, "partnership")["values"] else "none"
+
+
+def persona(kind: str, index: int) -> str | None:
+    table = getattr(players, "PERSONAS", None)
+    if isinstance(table, dict):
+        names = table.get(kind)
+        if isinstance(names, dict) and names.get("name"):   # players.PERSONAS
+            return str(names["name"])
+        if isinstance(names, (list, tuple)) and names:
+            return str(names[index % len(names)])
+        if isinstance(names, str):
+            return names
+    return FALLBACK_NAMES[index % len(FALLBACK_NAMES)]
+
+
+FALLBACK_NAMES = ("Rita", "Tomás", "Lola")
+
+
+def default_settings(lang: str = "en") -> dict:
+    comp = computer_kinds()
+    level = "medium" if "medium" in comp else comp[0]
+    return {"game": "draw", "players": 2, "partnership": False, "target": 100,
+            "options": default_options("draw"), "show_options": False,
+            "seats": [{"kind": HUMAN, "name": ""}, {"kind": level, "name": ""},
+                      {"kind": level, "name": ""}, {"kind": level, "name": ""}]}
+
+
+def normalize_settings(s: Any, lang: str = "en") -> dict:
+    """Make any stored/posted settings valid for the new-game screen."""
+    base = default_settings(lang)
+    if not isinstance(s, dict):
+        return base
+    out = dict(base)
+    game = s.get("game")
+    out["game"] = game if game in PRESETS else "draw"
+    counts = PRESETS[out["game"]].choices("players")
+    try:
+        n = int(s.get("players", 2))
+    except (TypeError, ValueError):
+        n = 2
+    out["players"] = n if n in counts else counts[0]
+    out["partnership"] = bool(s.get("partnership", False))
+    targets = option(out["game"], "target")
+    try:
+        tg = int(s.get("target", targets["default"]))
+    except (TypeError, ValueError):
+        tg = targets["default"]
+    out["target"] = tg if tg in targets["values"] else targets["default"]
+    stored = s.get("options") if isinstance(s.get("options"), dict) else {}
+    opts = default_options(out["game"])
+    for o in game_options(out["game"]):
+        v = dec(o["values"], stored.get(o["key"]))
+        if v is not None:
+            opts[o["key"]] = v
+    out["options"] = opts
+    out["show_options"] = bool(s.get("show_options", False))
+    seats = s.get("seats") if isinstance(s.get("seats"), list) else []
+    kinds = [HUMAN] + computer_kinds()
+    fixed = []
+    for i in range(4):
+        src = seats[i] if i < len(seats) and isinstance(seats[i], dict) else base["seats"][i]
+        kind = src.get("kind") if src.get("kind") in kinds else base["seats"][i]["kind"]
+        if kind not in kinds:
+            kind = kinds[-1]
+        fixed.append({"kind": kind, "name": str(src.get("name", ""))[:24]})
+    out["seats"] = fixed
+    return out
+
+
+def rules_error_text(lang: str, e: RulesError) -> str:
+    """A RulesError in the player's language (the engine's English as a fallback)."""
+    key = "rules." + getattr(e, "code", "")
+    params = dict(getattr(e, "params", {}) or {})
+    option = params.pop("key", None)
+    if option:
+        params["option"] = t(lang, "opt." + option)
+    text = t(lang, key, **params)
+    return str(e) if text == key else text
+
+
+def seat_names(settings: dict, lang: str) -> list[str]:
+    names = []
+    n_comp = 0
+    for i in range(settings["players"]):
+        s = settings["seats"][i]
+        name = s["name"].strip()
+        if s["kind"] != HUMAN:
+            n_comp += 1
+        if not name:
+            if s["kind"] == HUMAN:
+                name = t(lang, "name.player", n=i + 1)
+            else:
+                name = persona(s["kind"], n_comp - 1) or t(lang, "name.computer", n=n_comp)
+        names.append(name)
+    # unique names: "Ana" and "Ana" would make the hand-off screen ambiguous
+    seen: dict[str, int] = {}
+    original = list(names)
+    for i, nm in enumerate(original):
+        if original.count(nm) > 1:
+            seen[nm] = seen.get(nm, 0) + 1
+            names[i] = f"{nm} {seen[nm]}"
+    return names
+
+
+def rules_for(settings: dict):
+    game = settings["game"]
+    n = settings["players"]
+    opts: dict = {"players": n, "target": settings["target"]}
+    offered = {o["key"] for o in game_options(game)}
+    opts.update({k: v for k, v in (settings.get("options") or {}).items() if k in offered})
+    if partnership_choice(game, n) == "option" and settings.get("partnership"):
+        opts["partnership"] = True
+    return make_rules(game, **opts)
+
+
+def new_match(settings: dict, seed: Any, lang: str = "en") -> Match:
+    """New-game settings -> a Match (raises RulesError when not playable)."""
+    settings = normalize_settings(settings, lang)
+    rules = rules_for(settings)
+    names = seat_names(settings, lang)
+    seats = [{"name": names[i], "kind": settings["seats"][i]["kind"]} for i in range(rules.players)]
+    return Match(rules, seed=seed, seats=seats)
