@@ -1,10 +1,17 @@
 """Every text the player sees, in Spanish and English (one catalogue).
 
 ``t(lang, key, **values)`` formats a message; ``MESSAGES[lang][key]`` is the
-raw template.  tests/test_i18n.py checks that both languages have the same
+raw template.  Features add their texts as modules of
+``domino/app/texts/`` (``EN`` and ``ES`` dicts), merged here.
+tests/test_i18n.py checks that both languages have the same
 keys and the same ``{placeholders}``.
 """
 from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from domino.app import texts
 
 LANGS = ("es", "en")
 DEFAULT_LANG = "en"
@@ -358,6 +365,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "help.fair": "Juego limpio",
     },
 }
+
+
+
+def _merge_feature_texts() -> None:
+    for info in sorted(pkgutil.iter_modules(texts.__path__), key=lambda i: i.name):
+        mod = importlib.import_module(f"{texts.__name__}.{info.name}")
+        for lang, table in (("en", mod.EN), ("es", mod.ES)):
+            clash = set(table) & set(MESSAGES[lang])
+            if clash:
+                raise KeyError(f"{info.name} redefines {sorted(clash)}")
+            MESSAGES[lang].update(table)
+
+
+_merge_feature_texts()
 
 
 def lang_from_browser(language: str | None) -> str:
