@@ -6,7 +6,11 @@ that imports js / pyodide.  Screens and decisions come from domino.app.
 * Stale input is ignored: clickable game elements carry ``data-seq`` and a
   click whose seq differs from ``match.seq`` does nothing; so does any game
   input while ``html[data-busy="1"]``.
-* Test hooks on <html>: data-ready, data-busy, data-seq.
+* Test hooks on <html>: data-ready (interactive), data-painted (the
+  snapshot or the first real screen is visible), data-busy, data-seq.
+* After each change of what the screen shows, a snapshot of the screen a
+  reload will show (domino.app.snapshot) goes to localStorage; static/boot.js
+  paints it on the next visit before Python is up, and start() takes over.
 """
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ except ImportError:  # pragma: no cover
 
 from domino import app
 from domino import players
-from domino.app import saves
+from domino.app import saves, snapshot
 from domino.app.i18n import lang_from_browser, norm_lang, t
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -112,12 +116,17 @@ class UI:
         self.running = False
         self.last_live = ""
         self.kbd = False
+        self.snap_due = False      # a snapshot is scheduled
+        self.snap_state = None     # what the stored snapshot was built from
+        self.painted_seq = None    # the painted snapshot's position, until the table moves on
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
-                         create_proxy(self.on_change), create_proxy(self.on_resize)]
+                         create_proxy(self.on_change), create_proxy(self.on_resize),
+                         create_proxy(self.keep_snapshot)]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
         js.window.addEventListener("resize", self._proxies[3])
+        js.window.addEventListener("pagehide", self._proxies[4])
         self.set_busy(False)
 
     # ------------------------------------------------------------ storage
@@ -164,6 +173,9 @@ class UI:
 
     # ------------------------------------------------------------ render
     def render(self) -> None:
+        if self.painted_seq is not None and (self.ctrl is None or self.ctrl.match.seq != self.painted_seq):
+            self.painted_seq = None   # the table moved on from the painted snapshot: animations again
+            ROOT.removeAttribute("data-snapshot")
         ROOT.lang = self.lang
         document.title = t(self.lang, "app.title")
         c = self.ctrl
@@ -183,6 +195,36 @@ class UI:
             self.draw_board()
             self.announce()
         self.focus()
+        if not self.snap_due:   # built after this frame, from the state, not from the DOM
+            self.snap_due = True
+            js.setTimeout(self._proxies[4], 0)
+
+    def keep_snapshot(self, *_args) -> None:
+        """Store the screen a reload will show (static/boot.js paints it)."""
+        self.snap_due = False
+        try:
+            c = self.ctrl
+            if c is None:
+                state = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
+            else:
+                box = _el(document.getElementById("board"))
+                size = (max(200, int(box.clientWidth or 0)), max(160, int(box.clientHeight or 0))) \
+                    if box is not None else (800, 500)
+                m = c.match
+                state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, size)
+            if state == self.snap_state:
+                return
+            if c is None:
+                snap = snapshot.lobby(self._settings().get("new"), self.lang, self.pips)
+            else:
+                snap = snapshot.table(c.match, self.lang, self.pips, *size)
+            text = snapshot.dumps(snap)
+            key = snapshot.key(self.path)
+            if text is None or not _store_set(key, text):
+                _store_del(key)
+            self.snap_state = state
+        except Exception as e:  # a picture for next time must never break this time
+            js.console.warn("domino: no snapshot: " + repr(e))
 
     def draw_board(self) -> None:
         box = _el(document.getElementById("board"))
@@ -544,12 +586,27 @@ def start() -> None:
     _ui = UI()
     _ui.load_game()
     _ui.render()
+    _take_over(_ui)
     ROOT.dataset.ready = "1"
     if _ui.ctrl is not None:
         _ui.changed()
     # The computer players are not needed for the first screen: compile them
     # just after it is up, so they are ready before anyone asks for a move.
     js.setTimeout(create_proxy(_warm_up), 50)
+
+
+def _take_over(ui: UI) -> None:
+    """The live screen has replaced static/boot.js's painted snapshot (the
+    same tree, drawn by the same code: nothing moves).  Until the table moves
+    on, html[data-snapshot="live"] keeps the last tile from replaying its
+    landing animation."""
+    ui.root.removeAttribute("inert")
+    if _str(ROOT.getAttribute("data-snapshot")) == "painted":
+        ROOT.dataset.snapshot = "live"
+        ui.painted_seq = ui.ctrl.match.seq if ui.ctrl is not None else None
+        if ui.painted_seq is None:
+            ROOT.removeAttribute("data-snapshot")
+    ROOT.dataset.painted = "1"
 
 
 def _warm_up(*_args) -> None:

@@ -18,7 +18,8 @@
  *   browser does not evict the cached game or the saved game.
  * - While the loading screen shows, the bytes of the Pyodide runtime read so far
  *   are shown in #loading-progress (as its data-bytes attribute, rendered with
- *   CSS ::after, so that it composes with whatever text the page puts there).
+ *   CSS ::after in static/app.css, so that it composes with whatever text the
+ *   page puts there).
  *
  *   The same numbers are dispatched on window as a "domino:progress" event,
  *   detail {loaded, total} (bytes), for a progress bar that wants them.
@@ -43,9 +44,6 @@
   (function progress() {
     var out = document.getElementById("loading-progress");
     if (!out || html.dataset.ready === "1") return;
-    var style = document.createElement("style");
-    style.textContent = "#loading-progress[data-bytes]::after{content:' \\00b7  ' attr(data-bytes)}";
-    document.head.appendChild(style);
     var total = 0;
     var done = {};      // url -> bytes (completed resources)
     var streaming = {}; // url -> bytes read so far

@@ -1,0 +1,143 @@
+/* Before Python is up: the saved screen, and words on the loader.
+ *
+ * Included by index.html as a plain (not deferred) <script src> right after
+ * <main id="app">, so it runs while the page is parsed, before its first paint
+ * and long before the runtime starts. No inline script anywhere: the page can
+ * run under a Content-Security-Policy that forbids it.
+ *
+ * 1. The snapshot. domino/browser.py keeps, in localStorage under
+ *    "domino:<path>:snapshot", the screen a reload will show, as the node tree
+ *    the Python screens are built from (domino/app/snapshot.py):
+ *      {"format": "domino-snapshot/1", "screen", "lang", "title", "seq",
+ *       "tree": [tag, {attrs}, [children]]}
+ *    It is painted into #app, inert and dimmed (html[data-snapshot="painted"],
+ *    styles in static/app.css), and html[data-painted="1"] is set. Python's first
+ *    render replaces it with the live screen, drawn by the same code.
+ *    A snapshot that is not that shape, is longer than MAX_CHARS, nests deeper
+ *    than MAX_DEPTH, has more than MAX_NODES nodes, or holds a tag or attribute
+ *    that the screens never use (scripts, handlers, links) is removed and
+ *    ignored: the page boots as if there were none.
+ *
+ * 2. The loader's words: what is happening now ("Downloading Python (13.5 MB,
+ *    once)", "Starting Python", "Setting the table"), in the language of the
+ *    saved settings, else the browser's. The byte counts come from
+ *    static/sw-register.js ("domino:progress" events); everything that moves
+ *    on the loader is a CSS transform/opacity animation, which the compositor
+ *    keeps running while the main thread compiles and starts Python.
+ *
+ * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests.
+ */
+(function () {
+  "use strict";
+  var FORMAT = "domino-snapshot/1";
+  var MAX_CHARS = 262144;   // domino/app/snapshot.py MAX_CHARS
+  var MAX_DEPTH = 40;       // domino/app/snapshot.py MAX_DEPTH
+  var MAX_NODES = 20000;
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var BANNED_TAGS = /^(script|style|iframe|object|embed|foreignobject|link|meta|base|form|a|use|animate|set)$/i;
+  var BANNED_ATTRS = /^(on.*|href|xlink:href|src|srcdoc|action|formaction)$/i;
+  var TAG = /^[A-Za-z][A-Za-z0-9-]*$/;
+  var ATTR = /^[A-Za-z_][A-Za-z0-9_:.-]*$/;
+
+  var html = document.documentElement;
+  var path = location.pathname;
+  var boot = { snapshot: "none" };
+  window.dominoBoot = boot;
+
+  function stored(name) {
+    try { return localStorage.getItem("domino:" + path + ":" + name); } catch (e) { return null; }
+  }
+
+  // ------------------------------------------------------------ snapshot
+  function build(node, svg, depth, count) {
+    if (typeof node === "string") return document.createTextNode(node);
+    if (!Array.isArray(node) || node.length !== 3 || typeof node[0] !== "string" ||
+        node[1] === null || typeof node[1] !== "object" || Array.isArray(node[1]) || !Array.isArray(node[2])) {
+      throw new Error("not a node");
+    }
+    if (depth > MAX_DEPTH) throw new Error("too deep");
+    if (++count.n > MAX_NODES) throw new Error("too many nodes");
+    var tag = node[0];
+    if (!TAG.test(tag) || BANNED_TAGS.test(tag)) throw new Error("tag " + tag);
+    svg = svg || tag === "svg";
+    var el = svg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+    var attrs = node[1];
+    for (var k in attrs) {
+      if (!Object.prototype.hasOwnProperty.call(attrs, k)) continue;
+      if (!ATTR.test(k) || BANNED_ATTRS.test(k) || typeof attrs[k] !== "string") throw new Error("attribute " + k);
+      el.setAttribute(k, attrs[k]);
+    }
+    var children = node[2];
+    for (var i = 0; i < children.length; i++) el.appendChild(build(children[i], svg, depth + 1, count));
+    return el;
+  }
+
+  function paint() {
+    var app = document.getElementById("app");
+    var text = stored("snapshot");
+    if (!app || !text) return;
+    var why = null, screen = null;
+    try {
+      if (text.length > MAX_CHARS) throw new Error("too large (" + text.length + " characters)");
+      var snap = JSON.parse(text);
+      if (!snap || snap.format !== FORMAT) throw new Error("not " + FORMAT);
+      screen = build(snap.tree, false, 0, { n: 0 });
+    } catch (e) {
+      why = String(e && e.message || e);
+    }
+    if (why !== null) {
+      boot.snapshot = "ignored: " + why;
+      try { localStorage.removeItem("domino:" + path + ":snapshot"); } catch (e) { /* read-only */ }
+      if (window.console) console.warn("domino: snapshot ignored: " + why);
+      return;
+    }
+    if (typeof snap.lang === "string" && /^[a-z]{2}$/.test(snap.lang)) html.lang = snap.lang;
+    if (typeof snap.title === "string") document.title = snap.title;
+    app.setAttribute("inert", "");
+    app.appendChild(screen);
+    html.setAttribute("data-snapshot", "painted");
+    html.setAttribute("data-painted", "1");
+    boot.snapshot = "painted";
+  }
+
+  if (html.getAttribute("data-ready") !== "1") paint();
+
+  // ------------------------------------------------------------- loader
+  var out = document.getElementById("loading-progress");
+  var bar = document.getElementById("loading-bar");
+  if (!out) return;
+  var lang = html.lang;
+  try {
+    var settings = JSON.parse(stored("settings") || "{}");
+    if (settings && (settings.lang === "es" || settings.lang === "en")) lang = settings.lang;
+    else if (boot.snapshot !== "painted") lang = /^es/i.test(navigator.language || "") ? "es" : "en";
+  } catch (e) { /* keep the page's */ }
+  var es = lang === "es";
+  var words = {
+    download: es ? "Descargando Python ({size}solo esta vez)…" : "Downloading Python ({size}once)…",
+    start: es ? "Iniciando Python…" : "Starting Python…",
+    table: es ? "Preparando la mesa…" : "Setting the table…"
+  };
+  var total = 0, stage = "";
+  var mb = function (n) { return (n / 1048576).toFixed(1).replace(".", es ? "," : "."); };
+  function say(next) {
+    stage = next;
+    var text = words[next].replace("{size}", total ? mb(total) + " MB, " : "");
+    if (out.textContent !== text) out.textContent = text;
+    out.setAttribute("data-stage", next);
+  }
+  // Served by the service worker: nothing to download, Python only has to start.
+  var local = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  say(local ? "start" : "download");
+  addEventListener("domino:progress", function (e) {
+    var d = e.detail || {};
+    if (d.total) total = d.total;
+    if (bar && d.total) bar.style.transform = "scaleX(" + Math.min(1, d.loaded / d.total).toFixed(3) + ")";
+    if (stage === "download") say(d.total && d.loaded >= 0.98 * d.total ? "start" : "download");
+  });
+  // PyScript dispatches py:ready once the interpreter is up, before running main.py.
+  addEventListener("py:ready", function () {
+    if (bar) bar.style.transform = "scaleX(1)";
+    say("table");
+  });
+})();
