@@ -1,7 +1,17 @@
 """Command line: ``python -m domino games|simulate|replay|arena``.
 
-One JSON object on stdout, messages on stderr.  Exit 0 ok, 1 bad record or
-illegal action, 2 usage or option error.
+One JSON object on stdout, messages on stderr.  Exit codes:
+
+- 0: done;
+- 1: a bad record or an illegal action: stdout holds the JSON error
+  ``{"hand", "index", "action", "code", "message"}`` (``code`` is one of
+  :data:`domino.engine.match.CODES`; a file that is not JSON, too large or
+  nested too deep is ``bad-format``);
+- 2: a usage or option error (unknown game, option value the game does not
+  allow, unreadable file): a message on stderr, nothing on stdout;
+- 3: an internal error (a bug): stdout holds ``{"code": "internal", ...}``.
+
+No input makes it print a traceback.
 """
 from __future__ import annotations
 
@@ -12,7 +22,7 @@ import time
 
 from domino.engine.match import IllegalAction, Match
 from domino.players import COMPUTER_KINDS, play_turn
-from domino.engine.records import ReplayError, from_record
+from domino.engine.records import ReplayError, from_record, load_json
 from domino.engine.rules import RulesError, coerce, games_catalogue, make_rules
 
 
@@ -40,7 +50,10 @@ def parse_options(pairs: list[str] | None) -> dict:
         if "=" not in p:
             raise UsageError(f"--option takes key=value, not {p!r}")
         k, v = p.split("=", 1)
-        opts[k.strip().replace("-", "_")] = coerce(k.strip().replace("-", "_"), v)
+        key = k.strip().replace("-", "_")
+        if key == "players":
+            raise UsageError("the number of players is --players, not an --option")
+        opts[key] = coerce(key, v)
     return opts
 
 
@@ -101,22 +114,21 @@ def replay_summary(m: Match) -> dict:
 
 def cmd_replay(args) -> int:
     try:
-        with open(args.record, encoding="utf-8") as fh:
-            doc = json.load(fh)
+        with open(args.record, "rb") as fh:
+            data = fh.read(MAX_FILE + 1)
     except OSError as exc:
         raise UsageError(f"cannot read {args.record}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        _out({"hand": None, "index": None, "action": None, "code": "bad-format",
-              "message": f"not JSON: {exc}"})
-        return 1
     try:
-        m = from_record(doc)
+        m = from_record(load_json(data))
     except ReplayError as exc:
         _out(exc.to_json())
         sys.stderr.write(f"hand {exc.hand}, action {exc.index}: {exc.message}\n")
         return 1
     _out(replay_summary(m))
     return 0
+
+
+MAX_FILE = 4_000_000
 
 
 def cmd_arena(args) -> int:
@@ -156,9 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return {"games": cmd_games, "simulate": cmd_simulate, "replay": cmd_replay,
                 "arena": cmd_arena}[args.cmd](args)
+    except IllegalAction as exc:
+        sys.stderr.write(f"illegal action: {exc}\n")
+        return 1
     except (UsageError, RulesError, ValueError) as exc:
-        if isinstance(exc, IllegalAction):
-            sys.stderr.write(f"illegal action: {exc}\n")
-            return 1
         sys.stderr.write(f"error: {exc}\n")
         return 2
+    except Exception as exc:  # a bug: still one JSON line, never a traceback
+        _out({"code": "internal", "message": f"{type(exc).__name__}: {str(exc)[:300]}"})
+        sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}\n")
+        return 3

@@ -8,6 +8,8 @@ hand, the action and a code.
 """
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from domino.engine import tiles as T
@@ -15,7 +17,6 @@ from domino.engine.match import IllegalAction, Match
 from domino.engine.rules import RulesError, rules_from_options
 
 FORMAT = "domino-record/1"
-RESULT_KEYS = ("end", "points", "totals")
 
 
 class ReplayError(ValueError):
@@ -67,33 +68,140 @@ def to_record(match: Match) -> dict:
     return doc
 
 
+MAX_DEPTH = 32          # a record nests 5 levels; anything deeper is not one
+MAX_CHARS = 4_000_000   # a long match is well under 1 MB of JSON
+MAX_NAME = 64           # seat names (the new-game screen allows 24)
+RESULT_FIELDS = ("end", "winner", "counts", "points", "totals")
+ACTION_KEYS = frozenset({"seat", "play", "end", "open", "draw", "pass"})
+
+
+def json_depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest, strings skipped, without
+    parsing it (so a 100,000-deep text cannot exhaust the stack)."""
+    depth = top = 0
+    for m in _BRACKETS.finditer(text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > top:
+                top = depth
+        elif c in "]}":
+            depth -= 1
+    return top
+
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def load_json(text: Any, what: str = "record", max_chars: int = MAX_CHARS,
+              max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text that came from outside, checking size and nesting
+    first; any failure is a :class:`ReplayError` ``bad-format``."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayError("bad-format", f"the {what} is not UTF-8 text") from None
+    if not isinstance(text, str):
+        raise ReplayError("bad-format", f"the {what} is not text")
+    if len(text) > max_chars:
+        raise ReplayError("bad-format", f"the {what} is too large ({len(text):,} characters)")
+    if json_depth(text) > max_depth:
+        raise ReplayError("bad-format", f"the {what} nests deeper than {max_depth} levels")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:   # JSONDecodeError, huge numbers
+        raise ReplayError("bad-format", f"the {what} is not JSON: {str(exc)[:200]}") from None
+
+
 def _tiles(names: Any, where: str) -> list[int]:
     if not isinstance(names, list):
         raise ReplayError("bad-format", f"{where} must be a list of tiles")
     try:
         return [T.Tile.parse(x).id for x in names]
     except ValueError as exc:
-        raise ReplayError("bad-format", f"{where}: {exc}") from None
+        raise ReplayError("bad-format", f"{where}: {str(exc)[:200]}") from None
+
+
+def _is_int(x: Any, lo: int = 0, hi: int = 10**6) -> bool:
+    return type(x) is int and lo <= x <= hi
+
+
+def _short(x: Any) -> str:
+    r = repr(x)
+    return r if len(r) <= 60 else r[:60] + "..."
+
+
+def _check_action(a: Any, k: int, i: int) -> None:
+    if not isinstance(a, dict) or not a.keys() <= ACTION_KEYS:
+        raise ReplayError("bad-format", f"not an action: {_short(a)}", k, i, a)
+    kinds = [x for x in ("play", "draw", "pass") if x in a]
+    if len(kinds) != 1:
+        raise ReplayError("bad-format", f"an action plays, draws or passes: {_short(a)}", k, i, a)
+    if "pass" in a and a["pass"] is not True:
+        raise ReplayError("bad-format", f"a pass is written \"pass\": true, not {_short(a['pass'])}", k, i, a)
+    if ("end" in a or "open" in a) and "play" not in a:
+        raise ReplayError("bad-format", f"only a play has an end: {_short(a)}", k, i, a)
+    if "open" in a and not _is_int(a["open"], 0, 12):
+        raise ReplayError("bad-format", f"open must be a number of pips: {_short(a)}", k, i, a)
+
+
+def _check_header(doc: dict) -> tuple[Any, list[dict]]:
+    seed = doc.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)) or len(str(seed)) > 100:
+        raise ReplayError("bad-format", f"seed must be a number or a short text, not {_short(seed)}")
+    seats = doc.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise ReplayError("bad-format", "seats must be a list of {name, kind} objects")
+    out = []
+    for i, s in enumerate(seats):
+        name, kind = s.get("name", ""), s.get("kind", "human")
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise ReplayError("bad-format", f"seat {i}: a name is a text of at most {MAX_NAME} characters")
+        if not isinstance(kind, str) or not 0 < len(kind) <= 24:
+            raise ReplayError("bad-format", f"seat {i}: kind must be a short text")
+        out.append({"name": name, "kind": kind})
+    return seed, out
 
 
 def from_record(doc: Any, auto_after: bool = True) -> Match:
-    """Replay a record, checking everything; return the match, ready to go on."""
+    """Replay a record, checking everything; return the match, ready to go on.
+
+    Any input that is not a valid record raises :class:`ReplayError`, never
+    another exception."""
+    try:
+        return _replay(doc, auto_after)
+    except ReplayError:
+        raise
+    except (TypeError, KeyError, AttributeError, IndexError, ValueError, RecursionError,
+            OverflowError) as exc:   # a shape no explicit check foresaw
+        raise ReplayError("bad-format", f"malformed record: {type(exc).__name__}: {str(exc)[:200]}") from None
+
+
+def _replay(doc: Any, auto_after: bool) -> Match:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ReplayError("bad-format", f"not a game record (format must be {FORMAT!r})")
+    options = doc.get("options") or {}
+    if not isinstance(options, dict):
+        raise ReplayError("bad-format", "options must be an object")
     try:
-        rules = rules_from_options(doc["game"], dict(doc.get("options") or {}))
-    except (RulesError, KeyError, TypeError) as exc:
+        rules = rules_from_options(doc.get("game"), dict(options))
+    except RulesError as exc:
         raise ReplayError("bad-format", f"bad game or options: {exc}") from None
-    seats = doc.get("seats")
-    if not isinstance(seats, list) or len(seats) != rules.players or not all(isinstance(s, dict) for s in seats):
+    seed, seats = _check_header(doc)
+    if len(seats) != rules.players:
         raise ReplayError("bad-format", f"seats must list {rules.players} players")
     hands = doc.get("hands")
     if not isinstance(hands, list) or not hands:
         raise ReplayError("bad-format", "a record needs at least one hand")
+    resigned = doc.get("resigned")
+    if resigned is not None and not (isinstance(resigned, dict) and resigned.keys() == {"seat", "hand", "index"}
+                                     and all(_is_int(resigned[x]) for x in ("seat", "hand", "index"))):
+        raise ReplayError("bad-format", "resigned must be {seat, hand, index} numbers")
     m = Match.__new__(Match)
     m.rules = rules
-    m.seed = doc.get("seed", 0)
-    m.seats = [{"name": str(s.get("name", "")), "kind": str(s.get("kind", "human"))} for s in seats]
+    m.seed = seed
+    m.seats = seats
     m.auto = False
     m.records = []
     m.scores = [0] * rules.n_sides
@@ -102,13 +210,15 @@ def from_record(doc: Any, auto_after: bool = True) -> Match:
     m.outcome = None
     m.resigned = None
     m.seq = 0
-    resigned = doc.get("resigned")
     for k, hrec in enumerate(hands):
         if m.finished:
             raise ReplayError("bad-format", "hands recorded after the match ended", k, 0)
         if not isinstance(hrec, dict):
             raise ReplayError("bad-format", "a hand must be an object", k)
-        deal = [_tiles(h, f"hand {k} deal") for h in (hrec.get("deal") or [])]
+        raw_deal = hrec.get("deal")
+        if not isinstance(raw_deal, list):
+            raise ReplayError("bad-format", f"hand {k}: deal must be a list of hands", k)
+        deal = [_tiles(h, f"hand {k} deal") for h in raw_deal]
         bone = _tiles(hrec.get("boneyard", []), f"hand {k} boneyard")
         if len(deal) != rules.players or any(len(h) != rules.hand_size for h in deal):
             raise ReplayError("bad-format", f"hand {k}: deal must give {rules.players} hands of {rules.hand_size}", k)
@@ -117,20 +227,26 @@ def from_record(doc: Any, auto_after: bool = True) -> Match:
             raise ReplayError("bad-format", f"hand {k}: deal and boneyard must hold the set once each", k)
         if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in deal):
             raise ReplayError("bad-format", f"hand {k}: a hand with 4 doubles must be redealt", k)
+        opener, redeals = hrec.get("opener"), hrec.get("redeals", 0)
+        if opener is not None and not _is_int(opener, 0, rules.players - 1):
+            raise ReplayError("bad-format", f"hand {k}: no seat {_short(opener)} to open", k)
+        if not _is_int(redeals, 0, 10_000):
+            raise ReplayError("bad-format", f"hand {k}: redeals must be a number", k)
         try:
-            m.start_hand([sorted(h) for h in deal], bone, hrec.get("opener"), hrec.get("redeals", 0))
+            m.start_hand([sorted(h) for h in deal], bone, opener, redeals)
         except IllegalAction as exc:
             raise ReplayError(exc.code, exc.message, k, 0) from None
         actions = hrec.get("actions", [])
         if not isinstance(actions, list):
             raise ReplayError("bad-format", "actions must be a list", k)
         for i, a in enumerate(actions):
-            if resigned and resigned.get("hand") == k and resigned.get("index") == i:
-                break
+            if resigned and resigned["hand"] == k and resigned["index"] == i:
+                raise ReplayError("bad-format", "action after the match was resigned", k, i, a)
             if m.hand.ended:
                 raise ReplayError("bad-format", "action after the end of the hand", k, i, a)
             if isinstance(a, dict) and a.get("resign"):
                 raise ReplayError("bad-format", "resigning is recorded under 'resigned'", k, i, a)
+            _check_action(a, k, i)
             try:
                 m.apply(a)
             except IllegalAction as exc:
@@ -138,23 +254,45 @@ def from_record(doc: Any, auto_after: bool = True) -> Match:
         want = hrec.get("result")
         got = m.records[-1]["result"]
         if want is not None:
+            if not isinstance(want, dict):
+                raise ReplayError("bad-format", f"hand {k}: result must be an object", k, len(actions))
             if got is None:
                 raise ReplayError("score-mismatch", f"hand {k} is recorded as over but is not", k, len(actions))
-            for key in RESULT_KEYS:
-                if want.get(key) != got.get(key):
+            if want.keys() != set(RESULT_FIELDS):
+                raise ReplayError("bad-format", f"hand {k}: a result has {', '.join(RESULT_FIELDS)}",
+                                  k, len(actions))
+            mine = record_result(got)
+            for key in RESULT_FIELDS:
+                if "outcome" in doc and json.dumps(want[key]) != json.dumps(mine[key]):
                     raise ReplayError("score-mismatch",
-                                      f"hand {k}: recorded {key} {want.get(key)!r}, the rules give {got.get(key)!r}",
+                                      f"hand {k}: recorded {key} {_short(want[key])}, the rules give {mine[key]!r}",
                                       k, len(actions))
         elif got is not None and k < len(hands) - 1:
             raise ReplayError("bad-format", f"hand {k} ended but has no recorded result", k, len(actions))
         elif k < len(hands) - 1:
             raise ReplayError("bad-format", f"hand {k} is not over but another hand follows", k, len(actions))
     if resigned:
+        where = (resigned["hand"], resigned["index"])
+        if where != (m.hand_no, len(m.hand.actions)):
+            raise ReplayError("bad-format", f"resigned at hand {where[0]}, action {where[1]}: "
+                              f"the record ends at hand {m.hand_no}, action {len(m.hand.actions)}",
+                              where[0], where[1])
         try:
-            m.resign(resigned.get("seat"))
+            m.resign(resigned["seat"])
         except IllegalAction as exc:
-            raise ReplayError("bad-format", exc.message, resigned.get("hand"), resigned.get("index")) from None
+            raise ReplayError("bad-format", exc.message, resigned["hand"], resigned["index"]) from None
+    _check_end(doc, m)
     m.auto = auto_after
     if auto_after and m.phase == "play":
         m.hand.advance()
     return m
+
+
+def _check_end(doc: dict, m: Match) -> None:
+    """The recorded match result must be the one the replay reached."""
+    if "finished" in doc and doc["finished"] is not m.finished:
+        raise ReplayError("score-mismatch", f"recorded finished {_short(doc['finished'])}, "
+                          f"the rules give {m.finished!r}", m.hand_no, len(m.hand.actions))
+    if "outcome" in doc and json.dumps(doc["outcome"], sort_keys=True) != json.dumps(m.outcome, sort_keys=True):
+        raise ReplayError("score-mismatch", f"recorded outcome {_short(doc['outcome'])}, "
+                          f"the rules give {m.outcome!r}", m.hand_no, len(m.hand.actions))

@@ -7,6 +7,7 @@ wrong, before a match starts.  See RULES.md sections 1-3.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
@@ -229,11 +230,16 @@ def find_preset(game: str) -> Preset:
                          "unknown-game", game=game) from None
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of the same type: 6.0 is not 6, True is not 1."""
+    return type(a) is type(b) and a == b
+
+
 def coerce(key: str, value: Any) -> Any:
     """Turn a command-line or JSON value into the option's type."""
-    if key not in OPTION_VALUES:
-        raise RulesError(f"unknown option {key!r}; options: {', '.join(OPTION_KEYS)}",
-                         "unknown-option", key=key)
+    if not isinstance(key, str) or key not in OPTION_VALUES:
+        raise RulesError(f"unknown option {str(key)[:40]!r}; options: {', '.join(OPTION_KEYS)}",
+                         "unknown-option", key=str(key)[:40])
     sample = OPTION_VALUES[key]
     if isinstance(value, str):
         low = value.strip().lower()
@@ -244,14 +250,30 @@ def coerce(key: str, value: Any) -> Any:
                 return False
         if key == "hand_size" and low == "auto":
             return "auto"
-        if low.lstrip("-").isdigit() and any(isinstance(v, int) and not isinstance(v, bool) for v in sample):
+        if _INT.fullmatch(low) and any(isinstance(v, int) and not isinstance(v, bool) for v in sample):
             return int(low)
         return low
     return value
 
 
+_INT = re.compile(r"-?[0-9]{1,9}")
+
+
+def _not_allowed(preset: Preset, key: str, value: Any, allowed: tuple) -> RulesError:
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
+    return RulesError(f"{key}={shown} is not allowed in {preset.name_en}; "
+                      f"choose one of {', '.join(map(str, allowed))}", "not-allowed", key=key)
+
+
 def make_rules(game: str, **opts: Any) -> Rules:
-    """Resolve a preset with option overrides into validated Rules."""
+    """Resolve a preset with option overrides into validated Rules.
+
+    Every value must be one the game offers, of the option's own type (a
+    record's ``"set": 6.0`` or ``"target": "100"`` is refused).  ``hand_size``
+    may also be the number ``"auto"`` resolves to (records store that)."""
+    if not isinstance(game, str):
+        raise RulesError(f"a game is named by its id, not {str(game)[:40]!r}", "unknown-game",
+                         game=str(game)[:40])
     preset = find_preset(game)
     chosen = dict(preset.defaults)
     for key, value in opts.items():
@@ -259,16 +281,15 @@ def make_rules(game: str, **opts: Any) -> Rules:
             continue
         value = coerce(key, value)
         allowed = preset.choices(key)
-        if value == chosen.get(key) and type(value) is type(chosen.get(key)):
-            pass
-        elif key in preset.locked:
-            raise RulesError(f"{key} is fixed to {preset.defaults[key]!r} in {preset.name_en}",
-                             "locked", key=key)
-        if value not in allowed or (isinstance(value, bool) != isinstance(allowed[0], bool)):
-            if not (key == "hand_size" and isinstance(value, int) and not isinstance(value, bool)):
-                raise RulesError(
-                    f"{key}={value!r} is not allowed in {preset.name_en}; "
-                    f"choose one of {', '.join(map(str, allowed))}", "not-allowed", key=key)
+        if _same(value, chosen.get(key)):
+            chosen[key] = value
+            continue
+        if key in preset.locked:
+            if not (key == "hand_size" and type(value) is int):
+                raise RulesError(f"{key} is fixed to {preset.defaults[key]!r} in {preset.name_en}",
+                                 "locked", key=key)
+        elif not any(_same(value, v) for v in allowed) and not (key == "hand_size" and type(value) is int):
+            raise _not_allowed(preset, key, value, allowed)
         chosen[key] = value
     players = chosen["players"]
     if players not in preset.choices("players"):
@@ -286,8 +307,16 @@ def make_rules(game: str, **opts: Any) -> Rules:
         raise RulesError("keeping the last two tiles needs a boneyard to draw from", "keep-last-two")
     n = T.set_size(chosen["set"])
     hand = chosen["hand_size"]
+    auto = preset.default_hand(chosen["set"], players)
     if hand == "auto":
-        hand = preset.default_hand(chosen["set"], players)
+        hand = auto
+    elif hand != auto and not any(_same(hand, v) for v in preset.choices("hand_size")):
+        # a number is allowed when the game offers it, or when it is what
+        # "auto" gives (a record's resolved hand size); never 0, -1 or 27
+        if "hand_size" in preset.locked:
+            raise RulesError(f"hand_size is fixed to {auto} in {preset.name_en}", "locked",
+                             key="hand_size")
+        raise _not_allowed(preset, "hand_size", hand, preset.choices("hand_size"))
     if preset.hand == "formula" and hand < 5:
         raise RulesError(f"double-{chosen['set']} gives {hand} tiles each to {players} players; "
                          "every hand needs at least 5", "hand-min", set=chosen["set"], hand=hand,
@@ -302,8 +331,15 @@ def make_rules(game: str, **opts: Any) -> Rules:
 
 def rules_from_options(game: str, options: dict[str, Any]) -> Rules:
     """Rebuild Rules from a record's resolved options (validated)."""
+    if not isinstance(options, dict):
+        raise RulesError("options must be an object", "invalid")
+    for k, v in options.items():     # a record's values are typed: no "100" for 100
+        if k in OPTION_VALUES and not any(type(v) is type(x) for x in OPTION_VALUES[k]):
+            raise RulesError(f"{k} must be written as {type(OPTION_VALUES[k][-1]).__name__}, "
+                             f"not {str(v)[:40]!r}", "not-allowed", key=k)
     r = make_rules(game, **{k: v for k, v in options.items() if k != "hand_size"})
-    if options.get("hand_size") not in (None, "auto", r.hand_size):
+    hs = options.get("hand_size")
+    if hs is not None and not _same(hs, "auto") and not _same(hs, r.hand_size):
         r = make_rules(game, **options)
     return r
 

@@ -11,6 +11,7 @@ import io
 import json
 import random
 from contextlib import redirect_stdout
+from dataclasses import replace
 
 import pytest
 from helpers import play, random_match, scripted_match, scripted_next_hand
@@ -736,7 +737,8 @@ def test_matador_no_decline_without_a_boneyard():
 
 def test_matador_keep_last_two_no_decline():
     # keep_last_two and a boneyard of exactly 2: nothing may be drawn
-    r = make_rules("matador", set=6, players=2, hand_size=13, keep_last_two=True)
+    # 13 tiles each is not a hand size the game offers: the core is built directly
+    r = replace(make_rules("matador", set=6, players=2, keep_last_two=True), hand_size=13)
     assert r.n_tiles - 26 == 2
     m = Match(r, seed=1)
     assert m.view(0)["boneyard"] == 0 and m.view(0)["undrawable"] == 2
