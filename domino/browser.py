@@ -361,7 +361,7 @@ class UI:
         for el in self.root.querySelectorAll('[data-field="option"]'):
             opts[str(el.getAttribute("data-key"))] = str(el.value)   # decoded by normalize_settings
         s["options"] = opts
-        for i in range(4):
+        for i in range(len(s["seats"])):
             k = val(f"seat-kind-{i}")
             if k is not None:
                 s["seats"][i]["kind"] = str(k.value)
@@ -447,6 +447,14 @@ class UI:
         if c is None:
             return
         self.after_input(c.tap_open(int(str(el.getAttribute("data-open")))))
+
+    def do_act(self, el) -> None:
+        """A button naming its action (Frijolito: turn over, send back, play at an end)."""
+        c = self.ctrl
+        acts = c.row_actions() if c else []
+        i = int(str(el.getAttribute("data-act") or -1))
+        if 0 <= i < len(acts):
+            self.after_input(c.apply(acts[i][1]))
 
     def do_draw(self, el) -> None:
         c = self.ctrl

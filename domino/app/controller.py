@@ -4,6 +4,7 @@ from __future__ import annotations
 from domino.app.settings import HUMAN
 
 from domino import players
+from domino.app import boards
 from domino.app.i18n import t
 from domino.engine.match import Match
 
@@ -82,6 +83,8 @@ def _segments(history: list[dict]) -> list[list[dict]]:
 
 
 def describe_segment(seg: list[dict], names: list[str], lang: str) -> str:
+    if boards.speaks_for(seg):
+        return boards.describe_segment(seg, names, lang)
     name = names[seg[0]["seat"]]
     draws = sum(1 for a in seg if "draw" in a)
     play = next((a["play"] for a in seg if "play" in a), None)
@@ -213,7 +216,7 @@ class Controller:
         if m.seats[m.turn]["kind"] != HUMAN:
             return t(self.lang, "game.thinking", name=name)
         if self.my_turn():
-            return t(self.lang, "game.your_turn", name=name)
+            return t(self.lang, "game.your_turn", name=name) + boards.turn_note(self.match.view(m.turn), self.lang)
         return t(self.lang, "game.turn", name=name)
 
     # --- input
@@ -250,8 +253,8 @@ class Controller:
         if not self.selected or self.chosen_end:
             return {}
         ends = ends_of(tile_actions(self.legal(), self.selected))
-        return {e: t(self.lang, "game.end_label", tile=self.selected,
-                     where=t(self.lang, "game.end." + e) if e in "WENS" else e) for e in ends}
+        v = self.view()
+        return {e: boards.end_label(v, e, self.selected, self.lang, self.face_up()) for e in ends}
 
     def open_choices(self) -> list[int]:
         if not self.selected or not self.chosen_end:
@@ -274,6 +277,12 @@ class Controller:
         acts = [a for a in tile_actions(self.legal(), self.selected or "")
                 if a.get("end") == self.chosen_end and a.get("open") == n]
         return self.apply(acts[0]) if acts else None
+
+    def row_actions(self) -> list[tuple[str, dict]]:
+        """Frijolito's actions that are not a tile tap, each with the words of
+        its button: turn over the leftmost tile, turn over the next one first,
+        play the turned tile at an end, send it to the end of the row."""
+        return boards.row_actions(self.legal(), self.view(), self.lang)
 
     def draw_action(self) -> dict | None:
         return next((a for a in self.legal() if "draw" in a), None)

@@ -104,6 +104,74 @@ GAMES: dict[str, dict[str, list[str]]] = {
                "Los matadores (fichas que suman 10, y el 0-0) se juegan en cualquier punta y en cualquier momento; una punta blanca solo admite matador.",
                "Si solo puedes jugar matadores, puedes robar en su lugar. Se cuenta con puntos malos, como en Muggins: gana el total más bajo."],
     },
+    "mexican-train": {
+        "en": ["Mexican Train: double-12 by default (double-9 for up to 4 players, or double-15), 2 to 8 players. "
+               "Round 1's engine, the 12-12, is set in the middle; each round uses the next lower double, down to 0-0 "
+               "(13 rounds). For a shorter match, start from a lower double (\"Start from\").",
+               "Each player has a train of their own starting at the engine; the Mexican train is shared: anyone may "
+               "start or extend it. On your turn play one tile on your own train, on the Mexican train or on any open "
+               "train (one with a marker).",
+               "A double gives you another play, and it must be covered before anything else is played: each player "
+               "in turn tries; who cannot draws one tile and, still unable, passes and marks their train open.",
+               "Cannot play at all: draw one tile; still unable: pass, and your train gets the marker (open to "
+               "everyone) until you play on it again.",
+               "The round ends when someone plays their last tile or nobody can play. Everyone adds the pips left in "
+               "their own hand; after the last round the lowest total wins.",
+               "Options: the holder of the round's double opens by playing it; double chains (a double, then another "
+               "double on another train); doubles need not be covered; no boneyard; no Mexican train."],
+        "es": ["Tren mexicano: doble 12 por defecto (doble 9 hasta 4 jugadores, o doble 15), de 2 a 8 jugadores. "
+               "La máquina de la ronda 1, el 12-12, va en el centro; cada ronda usa el doble siguiente hacia abajo, "
+               "hasta el 0-0 (13 rondas). Para una partida más corta, empieza desde un doble más bajo (\"Empezar desde\").",
+               "Cada jugador tiene su propio tren, que sale de la máquina; el tren mexicano es de todos: cualquiera "
+               "puede empezarlo o alargarlo. En tu turno pones una ficha en tu tren, en el mexicano o en cualquier "
+               "tren abierto (con marcador).",
+               "Un doble te da otra jugada y hay que cubrirlo antes de jugar en otro sitio: cada jugador por turno lo "
+               "intenta; quien no puede roba una ficha y, si sigue sin poder, pasa y abre su tren.",
+               "Si no puedes jugar, robas una ficha; si sigues sin poder, pasas y tu tren recibe el marcador (abierto a "
+               "todos) hasta que vuelvas a jugar en él.",
+               "La ronda termina cuando alguien pone su última ficha o nadie puede jugar. Cada uno suma los puntos que "
+               "le quedan en la mano; tras la última ronda gana el total más bajo.",
+               "Opciones: quien tiene el doble de la ronda abre jugándolo; dobles encadenados (un doble y luego otro "
+               "en otro tren); no hace falta cubrir los dobles; sin pozo; sin tren mexicano."],
+    },
+    "chicken-foot": {
+        "en": ["Chicken Foot: double-9 (or double-12), 2 to 8 players, hands by the formula. The round's double is set "
+               "in the middle and the next 6 plays must go on it, 3 on each side, diagonally: the first chicken foot.",
+               "A double played later lies crosswise and the next 3 plays must go on it (a new foot); then play is "
+               "free again on any open end.",
+               "Cannot play: draw ONE tile; play it if it fits, otherwise pass.",
+               "The round ends on going out or blocked. Everyone adds the pips left in their own hand (the 0-0 counts "
+               "50). Each round starts from the next lower double, down to 0-0; the lowest total wins."],
+        "es": ["Pata de pollo: doble 9 (o doble 12), de 2 a 8 jugadores, fichas según la fórmula. El doble de la "
+               "ronda va en el centro y las 6 jugadas siguientes deben ir en él, 3 por cada lado, en diagonal: la "
+               "primera pata de pollo.",
+               "Un doble jugado después va cruzado y las 3 jugadas siguientes deben ir en él (una pata nueva); luego "
+               "se vuelve a jugar libre en cualquier punta.",
+               "Si no puedes jugar, robas UNA ficha; si cabe la juegas, si no, pasas.",
+               "La ronda termina al dominar o con tranque. Cada uno suma los puntos que le quedan (el 0-0 cuenta 50). "
+               "Cada ronda empieza por el doble siguiente hacia abajo, hasta el 0-0; gana el total más bajo."],
+    },
+    "frijolito": {
+        "en": ["Frijolito: double-6, 2 to 4 players dealt 14, 9 or 7 tiles, face down in a row that nobody may look "
+               "at, not even its owner (with 3 players one tile is set aside unseen).",
+               "On your turn, \"Turn over the leftmost tile\". If it fits, play it and turn over the next one. If it "
+               "does not fit, it goes face down to the right end of your row and your turn ends.",
+               "A tile that fits both ends: you may first turn over the next tile to decide where to play it. An "
+               "unplayable double may be put face up at the end of the row.",
+               "The hand ends on going out or blocked; everyone adds the pips left in their own row (bad points) and "
+               "the lowest scorer opens the next hand. The match ends when someone passes 100 (or 50): the lowest "
+               "total wins. Options: elimination, face-up doubles playable from anywhere, unplayable tiles face up."],
+        "es": ["Frijolito: doble 6, de 2 a 4 jugadores con 14, 9 o 7 fichas boca abajo en una fila que nadie puede "
+               "mirar, ni siquiera su dueño (con 3 jugadores se aparta una ficha sin verla).",
+               "En tu turno, \"Voltear la ficha de la izquierda\". Si cabe, la juegas y volteas la siguiente. Si no "
+               "cabe, vuelve boca abajo al final (derecha) de tu fila y se acaba tu turno.",
+               "Si una ficha cabe en las dos puntas, puedes voltear antes la siguiente para decidir dónde ponerla. Un "
+               "doble que no cabe puede ponerse boca arriba al final de la fila.",
+               "La mano termina al dominar o con tranque; cada uno suma los puntos que le quedan en su fila (puntos "
+               "malos) y quien menos sumó abre la siguiente. La partida termina cuando alguien pasa de 100 (o 50): "
+               "gana el total más bajo. Opciones: eliminación, dobles boca arriba jugables desde cualquier sitio, "
+               "fichas que no caben boca arriba."],
+    },
 }
 
 

@@ -12,6 +12,11 @@ from domino.engine.rules import PRESETS, RulesError, games_catalogue, make_rules
 HUMAN = "human"
 
 
+def max_seats() -> int:
+    """The most seats any game allows (the new-game form keeps that many)."""
+    return max(max(p.choices("players")) for p in PRESETS.values())
+
+
 # ----------------------------------------------------------------- catalogue
 @lru_cache(maxsize=1)
 def _catalogue() -> tuple:
@@ -133,8 +138,8 @@ def default_settings(lang: str = "en") -> dict:
     level = "medium" if "medium" in comp else comp[0]
     return {"game": "draw", "players": 2, "partnership": False, "target": 100,
             "options": default_options("draw"), "show_options": False,
-            "seats": [{"kind": HUMAN, "name": ""}, {"kind": level, "name": ""},
-                      {"kind": level, "name": ""}, {"kind": level, "name": ""}]}
+            "seats": [{"kind": HUMAN, "name": ""}] + [{"kind": level, "name": ""}
+                                                       for _ in range(max_seats() - 1)]}
 
 
 def normalize_settings(s: Any, lang: str = "en") -> dict:
@@ -169,7 +174,7 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
     seats = s.get("seats") if isinstance(s.get("seats"), list) else []
     kinds = [HUMAN] + computer_kinds()
     fixed = []
-    for i in range(4):
+    for i in range(max_seats()):
         src = seats[i] if i < len(seats) and isinstance(seats[i], dict) else base["seats"][i]
         kind = src.get("kind") if src.get("kind") in kinds else base["seats"][i]["kind"]
         if kind not in kinds:

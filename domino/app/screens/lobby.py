@@ -101,6 +101,7 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
           h("div", {"class": "field-row"},
             h("label", {"class": "field"}, h("span", {}, t(lang, "new.players")),
               h("select", {"data-testid": "players", "data-field": "players"}, player_opts)),
+            len(tgt["values"]) > 1 and not tgt["locked"] and
             h("label", {"class": "field"}, h("span", {}, t(lang, "new.target")),
               h("select", {"data-testid": "target", "data-field": "target"}, target_opts))),
           part_row,

@@ -5,6 +5,7 @@ from domino.app import render
 from domino.app.controller import Controller, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.app.screens.rounds import rounds_table
 
 def _mini_tiles(tiles: list[str], pips: str) -> Node:
     return h("span", {"class": "mini-hand"},
@@ -78,6 +79,7 @@ def hand_result(c: Controller, v: dict) -> Node:
                h("h2", {"id": "hr-title"}, t(lang, "result.title", n=v["hand_no"] + 1)),
                hand_summary(c, v),
                _result_table(c, v, True),
+               rounds_table(v, lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "next-hand",
                             "data-testid": "next-hand", "data-seq": c.match.seq}, t(lang, "result.next"))))
 
@@ -103,5 +105,6 @@ def match_result(c: Controller, v: dict) -> Node:
                h("p", {"class": "final"}, t(lang, "match.final") + ": " + ", ".join(
                    f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
                hand_part,
+               rounds_table(v, lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "new-match",
                             "data-testid": "new-match"}, t(lang, "match.new"))))

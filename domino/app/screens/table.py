@@ -1,7 +1,7 @@
 """The table: the hand, the scores bar, the board and the hand-off screen."""
 from __future__ import annotations
 
-from domino.app import render
+from domino.app import boards, render
 from domino.app.controller import Controller, humans, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
@@ -38,9 +38,11 @@ def scores_bar(c: Controller, v: dict) -> Node:
         chips.append(h("div", {"class": "chip" + (" on" if turn else ""), "data-side": sd},
                        h("div", {"class": "names"}, who),
                        h("div", {"class": "pts", "data-score": v["scores"][sd]}, str(v["scores"][sd]))))
+    rounds = (v.get("layout") or {}).get("rounds")
     meta = h("div", {"class": "meta"},
-             h("span", {}, t(lang, "game.hand_no", n=v["hand_no"] + 1)),
-             h("span", {}, t(lang, "game.target", target=v["options"]["target"])),
+             h("span", {}, t(lang, "boards.round", n=v["hand_no"] + 1, total=rounds) if rounds
+               else t(lang, "game.hand_no", n=v["hand_no"] + 1)),
+             not rounds and h("span", {}, t(lang, "game.target", target=v["options"]["target"])),
              v["options"].get("boneyard") != "none" and h("span", {}, t(lang, "game.boneyard", n=v["boneyard"])))
     return h("div", {"class": "scores", "data-testid": "scores", "aria-label": t(lang, "game.scores")}, chips, meta)
 
@@ -81,7 +83,15 @@ def game_screen(c: Controller) -> Node:
                                      disabled_all=not legal) for tl in hand_tiles]))
     elif m.phase == "play":
         hand_row = h("div", {"class": "hand-area empty"})
+    if boards.shape_of(v) == "row" and seat is not None and m.phase == "play":
+        hand_row = _row_area(c, v, seat, hand_row)
     choices = []
+    for i, (label, act) in enumerate(c.row_actions()):
+        kind = next(k for k in ("flip", "peek", "reject", "play") if k in act)
+        testid = f"play-{act.get('end') or 'open'}" if kind == "play" else kind
+        choices.append(h("button", {"type": "button", "class": "primary" if kind in ("flip", "play") else "secondary",
+                                    "data-action": "act", "data-act": i, "data-seq": seq,
+                                    "data-testid": testid + ("-up" if act.get("face_up") else "")}, label))
     for n in c.open_choices():
         choices.append(h("button", {"type": "button", "class": "primary", "data-action": "open", "data-open": n,
                                     "data-seq": seq}, t(lang, "game.open_value", n=n)))
@@ -117,6 +127,21 @@ def game_screen(c: Controller) -> Node:
         overlay)
 
 
+def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
+    """Frijolito: the seat's own row (what it knows of it) above its face-up tiles."""
+    lang = c.lang
+    lay = v.get("layout") or {}
+    rows = lay.get("rows") or []
+    n = len(rows[seat]) if seat < len(rows) else 0
+    label = t(lang, "boards.row_label", n=n)
+    art = boards.row.own_row(v, seat, style=c.pips, label=label, next_label=t(lang, "boards.row_next"))
+    kids = [h("div", {"class": "hand-label"}, label),
+            h("div", {"class": "own-row-wrap", "data-testid": "own-row", "data-count": n}, art)]
+    if hand_row is not None and hand_row[2]:
+        kids += hand_row[2]
+    return h("div", {"class": "hand-area row-area"}, kids)
+
+
 def handoff_screen(c: Controller, seat: int) -> Node:
     lang = c.lang
     name = c.match.seats[seat]["name"]
@@ -139,7 +164,8 @@ def board_tree(c: Controller, width: float, height: float) -> Node | None:
     if render is None:
         return None
     v = c.view()
-    node = render.board(v, width, height, style=c.pips, targets=c.targets() or None)
+    node = boards.board(v, width, height, style=c.pips, targets=c.targets() or None, me=c.face_up(),
+                        lang=c.lang)
     return _stamp(node, c.match.seq, t(c.lang, "game.board"))
 
 

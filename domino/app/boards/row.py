@@ -1,0 +1,144 @@
+"""Frijolito's table as SVG: the rows of face-down tiles and the line of play.
+
+A pure function from a seat view (``shape == "row"``).  The line of play is
+the line family's (:func:`domino.app.render.board`, no spinner), drawn below
+a strip with the other seats' rows; the seat's own row is drawn apart
+(:func:`own_row`) above its action buttons.  A row is drawn leftmost first,
+as the engine lists it: a tile that is face up shows its pips; a face-down
+tile shows its back, and, when everybody saw it turned over before it went
+back face down, its name in small print on the back (what a player at a real
+table would remember).  A tile nobody has turned over shows only its back:
+the view does not name it, so nothing here could.
+"""
+from __future__ import annotations
+
+from domino.app import render
+from domino.app.render import GOLD, OUTLINE, _halves, _num, _tile_parts
+
+Node = tuple
+
+BACK = "#2b2118"
+BACK_EDGE = "#c9a24a"
+PAD = 6.0
+
+
+def _back(x: float, y: float, w: float, h: float, seen: str | None, first: bool) -> list:
+    hs = min(w, h)
+    out = [("rect", {"class": "tile-back", "x": _num(x + 0.04 * hs), "y": _num(y + 0.04 * hs),
+                     "width": _num(w - 0.08 * hs), "height": _num(h - 0.08 * hs), "rx": _num(0.15 * hs),
+                     "fill": BACK, "stroke": GOLD if first else BACK_EDGE,
+                     "stroke-width": _num((0.14 if first else 0.06) * hs)}, []),
+           ("circle", {"cx": _num(x + w / 2), "cy": _num(y + h / 2), "r": _num(0.12 * hs),
+                       "fill": BACK_EDGE, "fill-opacity": "0.8"}, [])]
+    if seen:
+        out.append(("text", {"x": _num(x + w / 2), "y": _num(y + h * 0.22 if h > w else y + h / 2),
+                             "font-size": _num(max(7.0, 0.34 * hs)), "fill": "#f1e3bf",
+                             "text-anchor": "middle", "dominant-baseline": "central",
+                             "font-family": "system-ui, sans-serif", "class": "seen"}, [seen]))
+    return out
+
+
+def row_nodes(entries: list[dict], x: float, y: float, u: float, style: str, *, vertical: bool = True,
+              max_w: float | None = None, mark_first: bool = False) -> tuple[list, float]:
+    """One row, leftmost first, from (x, y): tiles standing (u wide, 2u high)
+    or lying; returns (nodes, width used).  Too long for ``max_w``: the
+    tiles overlap like a fanned row, all still drawn."""
+    n = len(entries)
+    tw, th = (u, 2 * u) if vertical else (2 * u, u)
+    step = tw + 0.12 * u
+    if max_w is not None and n > 1 and n * step > max_w:
+        step = max(0.35 * tw, (max_w - tw) / (n - 1))
+    nodes = []
+    for i, e in enumerate(entries):
+        tx = x + i * step
+        tile = e.get("tile")
+        if e.get("up") and tile:
+            a, b = _halves(tile)
+            parts = _tile_parts(tx, y, tw, th, a, b, style)
+            nodes.append(("g", {"class": "row-tile up", "data-tile": tile, "data-pos": str(i)}, parts))
+        else:
+            nodes.append(("g", {"class": "row-tile down", "data-pos": str(i),
+                                "data-seen": tile or ""}, _back(tx, y, tw, th, tile, mark_first and i == 0)))
+    used = (n - 1) * step + tw if n else 0.0
+    return nodes, used
+
+
+def strip_height(view: dict, me: int | None, height: float) -> float:
+    others = [s for s in range(view.get("players", 0)) if s != me]
+    if not others:
+        return 0.0
+    row_h = max(22.0, min(34.0, 0.07 * height))
+    return min(0.42 * height, len(others) * row_h + 2 * PAD)
+
+
+def board(view: dict, width: float, height: float, *, style: str = "coloured",
+          targets: dict | None = None, highlight: str | None = None, me: int | None = None,
+          texts: dict | None = None) -> Node:
+    width, height = float(width), float(height)
+    tx = texts or {}
+    lay = view.get("layout") or {}
+    rows = lay.get("rows") or []
+    out_seats = set(lay.get("out") or [])
+    names = view.get("names") or []
+    turn = view.get("turn") if view.get("phase") == "play" else None
+    sh = strip_height(view, me, height)
+    line = render.board(view, width, max(60.0, height - sh), style=style, targets=targets,
+                        highlight=highlight)
+    children: list = [("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width),
+                                "height": _num(height), "fill": render.FELT, "stroke": render.FELT_EDGE,
+                                "stroke-width": "2"}, [])]
+    others = [s for s in range(view.get("players", 0)) if s != me]
+    if others and sh:
+        row_h = (sh - 2 * PAD) / len(others)
+        fs = max(10.0, min(14.0, 0.42 * row_h))
+        name_w = max(64.0, min(120.0, 0.22 * width))
+        strip = [("rect", {"x": "0", "y": "0", "width": _num(width), "height": _num(sh), "fill": "#000",
+                           "fill-opacity": "0.18"}, [])]
+        for k, s in enumerate(others):
+            y = PAD + k * row_h
+            is_turn = s == turn
+            label = ("▶ " if is_turn else "") + (names[s] if s < len(names) else str(s))
+            room = int(name_w / (0.58 * fs))
+            if len(label) > room:
+                label = label[:max(1, room - 1)] + "…"
+            strip.append(("text", {"x": _num(PAD + 2), "y": _num(y + row_h / 2), "font-size": _num(fs),
+                                   "fill": "#ffe08a" if is_turn else "#ffffff",
+                                   "font-weight": "800" if is_turn else "600", "dominant-baseline": "central",
+                                   "font-family": "system-ui, sans-serif"}, [label]))
+            entries = rows[s] if s < len(rows) else []
+            u = max(5.0, (row_h - 4) / 2)
+            nodes, _ = row_nodes(entries, PAD + name_w, y + 2, u, style, vertical=True,
+                                 max_w=width - name_w - 2 * PAD)
+            if s in out_seats:
+                nodes.append(("text", {"x": _num(PAD + name_w), "y": _num(y + row_h / 2), "font-size": _num(fs),
+                                       "fill": "#ffd2c4", "dominant-baseline": "central",
+                                       "font-family": "system-ui, sans-serif"}, [tx.get("out", "out")]))
+            strip.append(("g", {"class": "row" + (" out" if s in out_seats else ""), "data-row": str(s),
+                                "data-count": str(len(entries))}, nodes))
+        children.append(("g", {"class": "rows"}, strip))
+    children.append(("g", {"class": "line", "transform": f"translate(0 {_num(sh)})"}, line[2][1:]))
+    return ("svg", {"class": "board row-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+                    "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
+                    "role": "group", "aria-label": "Table"}, children)
+
+
+def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", next_label: str = "",
+            width: float = 340.0) -> Node:
+    """The seat's own row as a standalone ``<svg>``: what the seat knows of it
+    (face-up tiles, tiles everybody saw), the leftmost tile (turned over
+    next) outlined in gold and marked ``next_label``."""
+    lay = view.get("layout") or {}
+    rows = lay.get("rows") or []
+    entries = rows[seat] if seat < len(rows) else []
+    u = 17.0
+    top = 14.0
+    nodes, used = row_nodes(entries, 4, top, u, style, vertical=True, max_w=width - 8, mark_first=True)
+    if entries and next_label:
+        nodes.append(("text", {"x": "4", "y": "7", "font-size": "11", "fill": "#ffe08a",
+                               "font-weight": "700", "dominant-baseline": "central",
+                               "font-family": "system-ui, sans-serif"}, [next_label]))
+    w = max(used + 8, 40.0)
+    h = top + 2 * u + 4
+    return ("svg", {"class": "own-row", "viewBox": f"0 0 {_num(w)} {_num(h)}", "width": _num(w),
+                    "height": _num(h), "role": "img", "aria-label": label,
+                    "data-count": str(len(entries))}, nodes)

@@ -1,0 +1,348 @@
+"""Mexican Train's table as SVG: one lane per train, stacked, readable on a phone.
+
+A pure function from a seat view (``shape == "trains"``) to an element tree,
+like :func:`domino.app.render.board`.  The best phone apps of the game draw
+the trains as rows leaving the station; so does this:
+
+* a header strip: the engine (the round's double), the round, and, while a
+  double must be closed, a red warning naming it;
+* one lane per train, the Mexican train first, then the seats in seat order
+  (the order never changes when the device is handed to another player).
+  A lane is a chip (owner's name, the train marker when the train is public,
+  the move mark of the seat to play) and the tiles, the engine end on the
+  left and the open end on the right, where a badge shows the number it
+  takes.  A train longer than its lane folds: its first tiles give way to a
+  "+N" chip, so the latest tiles and the open end always stay in view;
+* a double that must be closed turns its lane red; the lanes the viewing
+  seat may not play on are dimmed (only the open double's lane while it
+  waits), and the viewer's own lane is outlined;
+* a place (``[data-end]``) covers the whole lane of each train the selected
+  tile fits: a tap anywhere on the row plays there.
+
+Doubles stand crosswise, a little smaller so that a lane stays one tile high.
+"""
+from __future__ import annotations
+
+from domino.app.render import FELT, FELT_EDGE, GOLD, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts
+
+Node = tuple
+
+MEXICAN = "train:mexican"
+PAD = 6.0
+GAP = 3.0             # between lanes
+UNIT_MAX = 30.0       # px per unit on a large board (a tile is 2 x 1 units)
+LANE_UNITS = 1.7      # lane height in units
+DOUBLE_W, DOUBLE_H = 0.8, 1.6   # a crosswise double, in units
+MEX_FILL = "#7d2a1c"
+CHIP_FILL = "#10311f"
+LANE_FILL = "#1a5a38"
+MUST = "#ff6b4a"
+MARKER = GOLD
+
+
+def lanes(view: dict, me: int | None) -> list[dict]:
+    """The trains of ``view`` in drawing order with what the table shows of
+    each: owner, tiles, open number, public, must (an open double waits
+    there), mine, eligible (the viewer may play there, whatever its tiles)."""
+    lay = view.get("layout") or {}
+    trains = list(lay.get("trains") or [])
+    trains.sort(key=lambda tr: (tr.get("owner") is not None, tr.get("owner") or 0))
+    must = list(lay.get("open_doubles") or [])
+    closing = bool((view.get("options") or {}).get("close_doubles", True))
+    out = []
+    for tr in trains:
+        tid = tr["id"]
+        owner = tr.get("owner")
+        if must and closing:
+            eligible = tid in must
+        else:
+            eligible = owner == me or bool(tr.get("public")) or owner is None
+        out.append({"id": tid, "owner": owner, "tiles": list(tr.get("tiles") or []),
+                    "open": tr.get("open"), "public": bool(tr.get("public")) or owner is None,
+                    "must": tid in must, "mine": me is not None and owner == me,
+                    "eligible": me is not None and eligible,
+                    "dim": me is not None and not eligible})
+    return out
+
+
+def _loco(x: float, y: float, s: float, fill: str) -> list:
+    """A small locomotive (the train marker), ``s`` px high, top-left at (x, y)."""
+    return [
+        ("rect", {"x": _num(x), "y": _num(y + 0.2 * s), "width": _num(0.95 * s), "height": _num(0.55 * s),
+                  "rx": _num(0.08 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": _num(0.06 * s)}, []),
+        ("rect", {"x": _num(x + 0.6 * s), "y": _num(y), "width": _num(0.55 * s), "height": _num(0.75 * s),
+                  "rx": _num(0.06 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": _num(0.06 * s)}, []),
+        ("rect", {"x": _num(x + 0.1 * s), "y": _num(y + 0.02 * s), "width": _num(0.16 * s),
+                  "height": _num(0.22 * s), "fill": fill, "stroke": OUTLINE,
+                  "stroke-width": _num(0.05 * s)}, []),
+        ("circle", {"cx": _num(x + 0.25 * s), "cy": _num(y + 0.82 * s), "r": _num(0.16 * s),
+                    "fill": OUTLINE}, []),
+        ("circle", {"cx": _num(x + 0.85 * s), "cy": _num(y + 0.82 * s), "r": _num(0.16 * s),
+                    "fill": OUTLINE}, []),
+    ]
+
+
+def _text(x: float, y: float, size: float, text: str, *, fill: str = "#fff", anchor: str = "start",
+          weight: str = "600", cls: str = "") -> Node:
+    attrs = {"x": _num(x), "y": _num(y), "font-size": _num(size), "fill": fill, "text-anchor": anchor,
+             "font-weight": weight, "dominant-baseline": "central",
+             "font-family": "system-ui, sans-serif"}
+    if cls:
+        attrs["class"] = cls
+    return ("text", attrs, [text])
+
+
+def _fit(name: str, size: float, width: float) -> str:
+    """Cut a name to what fits ``width`` px at ``size`` (about 0.58 em a letter)."""
+    room = max(1, int(width / (0.56 * size)))
+    return name if len(name) <= room else name[:max(1, room - 1)] + "…"
+
+
+def tile_items(tiles: list[dict]) -> list[tuple]:
+    """[(name, near, far, double)] from the engine end outwards."""
+    items = []
+    for t in tiles:
+        a, b = _halves(t["tile"])
+        far = int(t["out"])
+        near = b if a == far else a
+        items.append((t["tile"], near, far, a == b))
+    return items
+
+
+def lane_tiles(tiles: list[dict], u: float, room: float) -> tuple[int, list[tuple]]:
+    """How a train shows in ``room`` px of lane: (hidden, [(item, width)]):
+    the latest tiles that fit, and how many earlier ones fold into a chip."""
+    items = tile_items(tiles)
+    widths = [(DOUBLE_W if it[3] else 2.0) * u for it in items]
+    if sum(widths) <= room:
+        return 0, list(zip(items, widths))
+    chip = 1.7 * u
+    used = chip
+    k = len(items)
+    while k > 0 and used + widths[k - 1] <= room:
+        used += widths[k - 1]
+        k -= 1
+    if k == len(items):   # not even the last tile fits: show it anyway
+        k -= 1
+    return k, list(zip(items[k:], widths[k:]))
+
+
+def geometry(n_lanes: int, width: float, height: float) -> dict:
+    """Header height, lane height, unit and the chip column for a board size."""
+    hh = max(20.0, min(30.0, 0.075 * height))
+    lane_h = (height - 2 * PAD - hh - GAP * n_lanes) / max(1, n_lanes)
+    chip_w = max(58.0, min(130.0, 0.2 * width))
+    tiles_w = width - 2 * PAD - chip_w - 4
+    u = min(UNIT_MAX, lane_h / LANE_UNITS, tiles_w / 9.0)
+    u = max(6.0, u)
+    lane_h = min(lane_h, u * 2.2)
+    return {"header": hh, "lane_h": lane_h, "unit": u, "chip_w": chip_w}
+
+
+def board(view: dict, width: float, height: float, *, style: str = "coloured",
+          targets: dict | None = None, highlight: str | None = None, me: int | None = None,
+          texts: dict | None = None) -> Node:
+    """The trains as one ``<svg viewBox="0 0 width height">``.  ``me``: the
+    seat looking (None: nobody's hand is up); ``texts``: the words shown
+    (see :func:`domino.app.boards.board_texts`)."""
+    width, height = float(width), float(height)
+    tx = texts or {}
+    lay = view.get("layout") or {}
+    names = view.get("names") or []
+    turn = view.get("turn") if view.get("phase") == "play" else None
+    last = highlight if highlight is not None else view.get("last")
+    ls = lanes(view, me)
+    g = geometry(len(ls), width, height)
+    u, lane_h, hh, chip_w = g["unit"], g["lane_h"], g["header"], g["chip_w"]
+    targets = targets or {}
+    children: list = [
+        ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
+                  "fill": FELT, "stroke": FELT_EDGE, "stroke-width": "2"}, []),
+    ]
+    # ----- header: engine, round, the open double
+    fs = 0.5 * hh
+    head: list = []
+    x = PAD + 2
+    head.append(_text(x, PAD + hh / 2, fs, tx.get("engine", "Engine"), fill="#e9f3ec"))
+    x += 0.62 * fs * len(tx.get("engine", "Engine")) + 6
+    eng = lay.get("engine")
+    th = hh - 6
+    if eng:
+        a, b = _halves(eng)
+        head.append(("g", {"class": "engine tile", "data-tile": eng},
+                     _tile_parts(x, PAD + 3, 2 * th, th, a, b, style)))
+        x += 2 * th + 8
+    else:
+        head.append(_text(x, PAD + hh / 2, fs, "—"))
+        x += fs + 8
+    rnd = tx.get("round")
+    must_ids = list(lay.get("open_doubles") or [])
+    wtxt = tx.get("must", "") if must_ids else ""
+    if rnd and (not wtxt or width - x > 0.5 * fs * (len(rnd) + len(wtxt)) + 40):
+        head.append(_text(x, PAD + hh / 2, 0.85 * fs, rnd, fill="#cfe3d6", weight="500"))
+        x += 0.5 * fs * len(rnd) + 10
+    if wtxt:
+        pw = min(width - PAD - x, 0.56 * 0.9 * fs * len(wtxt) + 16)
+        px = width - PAD - pw
+        head.append(("g", {"class": "must-banner", "data-testid": "open-double"}, [
+            ("rect", {"x": _num(px), "y": _num(PAD + 1), "width": _num(pw), "height": _num(hh - 2),
+                      "rx": _num(hh / 2 - 1), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
+            _text(px + pw / 2, PAD + hh / 2, 0.9 * fs, _fit(wtxt, 0.9 * fs, pw - 12), fill="#1b0a05",
+                  anchor="middle", weight="800"),
+        ]))
+    children.append(("g", {"class": "train-header"}, head))
+    # ----- lanes
+    lanes_g: list = []
+    target_g: list = []
+    top = PAD + hh + GAP
+    # lanes in the middle of the room left (a big board has room to spare)
+    top += max(0.0, (height - PAD - top - len(ls) * (lane_h + GAP)) / 2)
+    for i, ln in enumerate(ls):
+        y = top + i * (lane_h + GAP)
+        lanes_g.append(_lane(ln, y, width, lane_h, u, chip_w, names, turn, last, style, tx))
+        end = ln["id"]
+        if end in targets:
+            target_g.append(_lane_target(end, targets[end], y, width, lane_h, u, chip_w, ln))
+    children.append(("g", {"class": "trains"}, lanes_g))
+    if target_g:
+        children.append(("g", {"class": "targets"}, target_g))
+    return ("svg", {"class": "board trains-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+                    "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
+                    "role": "group", "aria-label": "Table"}, children)
+
+
+def _end_box(ln: dict, width: float, u: float, chip_w: float, y: float, lane_h: float) -> tuple:
+    """Where the next tile of a lane goes: (x, y, w, h)."""
+    room = width - 2 * PAD - chip_w - 6 - 2.1 * u
+    hidden, shown = lane_tiles(ln["tiles"], u, room)
+    x = PAD + chip_w + 4 + (1.7 * u if hidden else 0) + sum(w for _, w in shown)
+    return (x + 0.1 * u, y + (lane_h - u) / 2, 2 * u, u)
+
+
+def _lane(ln: dict, y: float, width: float, lane_h: float, u: float, chip_w: float, names: list,
+          turn, last, style: str, tx: dict) -> Node:
+    owner = ln["owner"]
+    mex = owner is None
+    x0 = PAD
+    parts: list = []
+    stroke = MUST if ln["must"] else (GOLD if ln["mine"] else "none")
+    parts.append(("rect", {"class": "lane-bg", "x": _num(x0), "y": _num(y), "width": _num(width - 2 * PAD),
+                           "height": _num(lane_h), "rx": _num(min(10, lane_h / 3)),
+                           "fill": "#5a2417" if ln["must"] else LANE_FILL,
+                           "fill-opacity": "0.9" if ln["must"] else "0.55",
+                           "stroke": stroke, "stroke-width": "3" if ln["must"] else "2"}, []))
+    # chip
+    chip_fill = MEX_FILL if mex else CHIP_FILL
+    parts.append(("rect", {"class": "lane-chip", "x": _num(x0), "y": _num(y), "width": _num(chip_w),
+                           "height": _num(lane_h), "rx": _num(min(10, lane_h / 3)), "fill": chip_fill}, []))
+    fs = max(10.0, min(15.0, 0.36 * lane_h))
+    text_x = x0 + 6
+    if mex:  # the Mexican flag's colours along the chip's edge
+        sw = max(2.0, min(5.0, 0.09 * lane_h))
+        for k, col in enumerate(("#006847", "#ffffff", "#ce1126")):
+            parts.append(("rect", {"x": _num(x0 + 3 + k * sw), "y": _num(y + 4), "width": _num(sw),
+                                   "height": _num(lane_h - 8), "fill": col}, []))
+        text_x = x0 + 3 + 3 * sw + 4
+    label = tx.get("mexican", "Mexican") if mex else (names[owner] if owner < len(names) else str(owner))
+    if mex:   # the Mexican train's name is shown whole: a smaller size if needed
+        fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / (0.56 * len(label))))
+    is_turn = owner is not None and owner == turn
+    two_lines = lane_h >= 2.3 * fs
+    name_y = y + (lane_h / 2 - 0.55 * fs if two_lines else lane_h / 2)
+    marker_w = 0 if two_lines else (1.3 * fs if ln["public"] and not mex else 0)
+    shown = ("▶ " if is_turn else "") + label
+    parts.append(_text(text_x, name_y, fs, shown if mex else _fit(shown, fs, chip_w - (text_x - x0) - 4 - marker_w),
+                       fill=GOLD_SOFT if is_turn else "#ffffff", weight="800" if is_turn else "600",
+                       cls="lane-name"))
+    if ln["public"] and not mex:
+        s = 0.9 * fs
+        if two_lines:
+            mx, my = text_x, y + lane_h / 2 + 0.15 * fs
+        else:
+            mx, my = x0 + chip_w - s * 1.25 - 3, y + lane_h / 2 - s / 2
+        parts.append(("g", {"class": "marker", "data-testid": "train-marker"}, _loco(mx, my, s, MARKER)))
+        if two_lines and tx.get("public"):
+            parts.append(_text(mx + 1.35 * s, my + 0.45 * s, 0.8 * fs, tx["public"], fill=GOLD_SOFT,
+                               weight="600"))
+    elif ln["mine"] and two_lines and tx.get("yours"):
+        parts.append(_text(text_x, y + lane_h / 2 + 0.6 * fs, 0.8 * fs, tx["yours"], fill=GOLD_SOFT,
+                           weight="600"))
+    # tiles
+    room = width - 2 * PAD - chip_w - 6 - 2.1 * u
+    hidden, shown_tiles = lane_tiles(ln["tiles"], u, room)
+    x = x0 + chip_w + 4
+    cy = y + lane_h / 2
+    if hidden:
+        cw, ch = 1.5 * u, 0.9 * u
+        parts.append(("g", {"class": "fold", "data-hidden": str(hidden)}, [
+            ("rect", {"x": _num(x + 0.05 * u), "y": _num(cy - ch / 2), "width": _num(cw), "height": _num(ch),
+                      "rx": _num(0.3 * u), "fill": IVORY, "fill-opacity": "0.85", "stroke": OUTLINE,
+                      "stroke-width": "1"}, []),
+            _text(x + 0.05 * u + cw / 2, cy, max(9.0, 0.55 * u), f"+{hidden}", fill=OUTLINE,
+                  anchor="middle", weight="800"),
+        ]))
+        x += 1.7 * u
+    n_all = len(ln["tiles"])
+    tile_nodes = []
+    for k, ((name, near, far, dbl), w) in enumerate(shown_tiles):
+        idx = n_all - len(shown_tiles) + k
+        if dbl:
+            rect = (x, cy - DOUBLE_H * u / 2, DOUBLE_W * u, DOUBLE_H * u)
+            first = second = near
+        else:
+            rect = (x, cy - u / 2, 2 * u, u)
+            first, second = near, far
+        is_last = name == last
+        tp = _tile_parts(rect[0], rect[1], rect[2], rect[3], first, second, style, is_last)
+        if ln["must"] and idx == n_all - 1 and dbl:
+            tp.insert(0, ("rect", {"class": "must-ring", "x": _num(rect[0] - 3), "y": _num(rect[1] - 3),
+                                   "width": _num(rect[2] + 6), "height": _num(rect[3] + 6),
+                                   "rx": _num(0.25 * u), "fill": "none", "stroke": MUST,
+                                   "stroke-width": "3"}, []))
+        tile_nodes.append(("g", {"class": "tile last" if is_last else "tile", "data-tile": name,
+                                 "data-arm": ln["id"], "data-index": str(idx)}, tp))
+        x += w
+    parts.extend(tile_nodes)
+    # the open end: a badge with the number it takes
+    if ln["open"] is not None:
+        r = max(8.0, min(0.5 * lane_h - 2, 0.62 * u))
+        bx = x + 0.25 * u + r
+        fill = MUST if ln["must"] else (IVORY if ln["eligible"] else "#9bb5a5")
+        parts.append(("g", {"class": "open-end", "data-end-value": str(ln["open"])}, [
+            ("circle", {"cx": _num(bx), "cy": _num(cy), "r": _num(r), "fill": fill,
+                        "stroke": OUTLINE, "stroke-width": "1.5"}, []),
+            _text(bx, cy + 0.5, 1.15 * r, str(ln["open"]), fill="#111", anchor="middle", weight="800"),
+        ]))
+    attrs = {"class": "train" + (" must" if ln["must"] else "") + (" mine" if ln["mine"] else "")
+             + (" public" if ln["public"] else "") + (" dim" if ln["dim"] else ""),
+             "data-train": ln["id"], "data-public": "true" if ln["public"] else "false",
+             "data-open": "" if ln["open"] is None else str(ln["open"]),
+             "data-eligible": "true" if ln["eligible"] else "false"}
+    if owner is not None:
+        attrs["data-owner"] = str(owner)
+    if ln["dim"]:
+        attrs["opacity"] = "0.55"
+    return ("g", attrs, parts)
+
+
+GOLD_SOFT = "#ffe08a"
+
+
+def _lane_target(end: str, label: str, y: float, width: float, lane_h: float, u: float, chip_w: float,
+                 ln: dict) -> Node:
+    ex, ey, ew, eh = _end_box(ln, width, u, chip_w, y, lane_h)
+    ins = 0.06 * u
+    return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
+                  "aria-label": label}, [
+        ("rect", {"class": "target-hit", "x": _num(PAD), "y": _num(y - GAP / 2), "width": _num(width - 2 * PAD),
+                  "height": _num(lane_h + GAP), "fill": "#fff", "fill-opacity": "0",
+                  "pointer-events": "all"}, []),
+        ("rect", {"class": "target-lane", "x": _num(PAD + 1), "y": _num(y + 1), "width": _num(width - 2 * PAD - 2),
+                  "height": _num(lane_h - 2), "rx": _num(min(10, lane_h / 3)), "fill": "none",
+                  "stroke": TARGET, "stroke-width": "2.5"}, []),
+        ("rect", {"class": "target-mark", "x": _num(ex + ins), "y": _num(ey + ins),
+                  "width": _num(ew - 2 * ins), "height": _num(eh - 2 * ins),
+                  "rx": _num(0.16 * u), "fill": TARGET, "fill-opacity": "0.3",
+                  "stroke": TARGET, "stroke-width": _num(max(1.5, 0.08 * u)),
+                  "stroke-dasharray": f"{_num(0.22 * u)} {_num(0.14 * u)}"}, []),
+    ])
