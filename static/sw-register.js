@@ -10,7 +10,9 @@
  *   worker's precache revalidates what the page has just downloaded instead of
  *   downloading the runtime a second time alongside it.
  * - A new version (a new worker "installed" while an old one controls the page)
- *   shows a banner with a button [data-testid="update-available"]. Clicking it
+ *   shows a banner above the page (never over it) with a button
+ *   [data-testid="update-available"] and a "later" button that hides it until
+ *   the next visit. Clicking it
  *   posts SKIP_WAITING to the waiting worker; when it takes control
  *   (controllerchange) the page reloads into the new version. Until then the
  *   old worker keeps serving the old files: versions are never mixed.
@@ -122,50 +124,71 @@
     }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
   })();
 
-  if (!("serviceWorker" in navigator)) {
-    api.ready = Promise.reject(new Error("no service worker support"));
-    api.ready.catch(function () {});
-    return;
-  }
-
   // ------------------------------------------------------- update prompt
   var reloading = false;
   var wantReload = false;
-  navigator.serviceWorker.addEventListener("controllerchange", function () {
-    // Only after the user asked for it: the first install also takes control.
-    if (wantReload && !reloading) { reloading = true; location.reload(); }
-  });
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      // Only after the user asked for it: the first install also takes control.
+      if (wantReload && !reloading) { reloading = true; location.reload(); }
+    });
+  }
 
+  // The banner is the first thing in <body>, in the page's flow (not over it):
+  // html[data-update="1"] and --update-h (its height) let static/app.css shrink
+  // the table by as much, so it covers nothing. "Later" hides it until the next
+  // visit (a reload or a new tab shows it again while the update waits).
+  var dismissed = false;
   function showUpdate(registration) {
-    if (document.querySelector('[data-testid="update-available"]')) return;
+    if (dismissed || document.querySelector('[data-testid="update-available"]')) return;
     var bar = document.createElement("div");
     bar.className = "domino-update";
     bar.setAttribute("role", "status");
-    bar.style.cssText = [
-      "position:fixed", "z-index:2147483647", "left:50%", "transform:translateX(-50%)",
-      "bottom:calc(0.75rem + env(safe-area-inset-bottom, 0px))", "max-width:calc(100vw - 1.5rem)",
-      "display:flex", "gap:0.75rem", "align-items:center", "padding:0.5rem 0.75rem",
-      "border-radius:0.75rem", "background:#212529", "color:#f8f9fa",
-      "box-shadow:0 0.25rem 1rem rgba(0,0,0,0.4)", "font:inherit", "font-size:0.95rem",
-    ].join(";");
+    bar.setAttribute("data-testid", "update-banner");
     var text = document.createElement("span");
     text.textContent = "Update available / Actualización disponible";
     var button = document.createElement("button");
     button.type = "button";
     button.setAttribute("data-testid", "update-available");
     button.textContent = "Reload / Recargar";
-    button.style.cssText = "font:inherit;font-weight:600;padding:0.5rem 0.9rem;min-height:44px;" +
-      "border:0;border-radius:0.5rem;background:#ffc107;color:#212529;cursor:pointer";
     button.addEventListener("click", function () {
       button.disabled = true;
       wantReload = true;
-      var waiting = registration.waiting;
+      var waiting = registration && registration.waiting;
       if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
       else if (!reloading) { reloading = true; location.reload(); }
     });
+    var later = document.createElement("button");
+    later.type = "button";
+    later.className = "later";
+    later.setAttribute("data-testid", "update-later");
+    later.setAttribute("aria-label", "Later / Más tarde");
+    later.textContent = "\u00d7";
+    var fit = function () {
+      html.style.setProperty("--update-h", bar.offsetHeight + "px");
+      dispatchEvent(new Event("resize"));   // the board redraws for its new size
+    };
+    later.addEventListener("click", function () {
+      dismissed = true;
+      bar.remove();
+      html.removeAttribute("data-update");
+      html.style.removeProperty("--update-h");
+      dispatchEvent(new Event("resize"));
+    });
     bar.appendChild(text);
     bar.appendChild(button);
-    document.body.appendChild(bar);
+    bar.appendChild(later);
+    document.body.insertBefore(bar, document.body.firstChild);
+    html.setAttribute("data-update", "1");
+    fit();
+    if (window.ResizeObserver) new ResizeObserver(function () { if (bar.isConnected) fit(); }).observe(bar);
+  }
+  api.showUpdate = function () { showUpdate(api.registration); };   // tests and debugging
+
+  if (!("serviceWorker" in navigator)) {
+    api.ready = Promise.reject(new Error("no service worker support"));
+    api.ready.catch(function () {});
+    return;
   }
 
   function watch(registration) {

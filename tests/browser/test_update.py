@@ -20,7 +20,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_precache  # noqa: E402
 from devserver import DevServer  # noqa: E402
 
-MARKER = '<script>document.documentElement.dataset.testBuild = "2";</script>\n'
+MARKER = '<meta name="test-build" content="2">\n'   # no inline script: the page has a CSP
+BUILD = "(document.querySelector('meta[name=test-build]') || {}).content"
 
 
 def _second_build(dest: Path) -> Path:
@@ -58,7 +59,7 @@ def test_update_prompt_then_new_version_only(page, site, wait_ready, tmp_path):
         button = page.locator('[data-testid="update-available"]')
         button.wait_for(state="visible", timeout=60_000)
         # Until the user agrees, the old version keeps running, untouched.
-        assert page.evaluate("document.documentElement.dataset.testBuild") is None
+        assert page.evaluate(BUILD) is None
         assert sw_version(page) == v1
         # The new worker only fetched what changed: the runtime came from the old cache.
         fetched = second.request_paths()
@@ -66,7 +67,7 @@ def test_update_prompt_then_new_version_only(page, site, wait_ready, tmp_path):
 
         with page.expect_navigation(timeout=30_000):
             button.click()
-        page.wait_for_function("document.documentElement.dataset.testBuild === '2'", timeout=30_000)
+        page.wait_for_function(BUILD + " === '2'", timeout=30_000)
         wait_ready(page)
         v2 = sw_version(page)
         assert v2 and v2 != v1
