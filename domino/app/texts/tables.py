@@ -1,4 +1,5 @@
-"""Texts of the Mexican Train, Chicken Foot and Frijolito tables."""
+"""Texts of the Mexican Train, Chicken Foot and Frijolito tables (their option
+labels come with the engine's texts)."""
 
 EN = {
     "boards.engine": "Engine",
@@ -41,19 +42,6 @@ EN = {
     "rounds.total": "Total",
     "rounds.lowest": "Every seat adds the pips left in its own hand; the lowest total wins.",
     "rounds.zero_zero": "The 0-0 left in a hand counts 50.",
-    "opt.start_double": "Start from",
-    "opt.start_double.top": "the top double (whole match)",
-    "opt.start_double.9": "9-9 (shorter)",
-    "opt.start_double.6": "6-6 (shorter)",
-    "opt.start_double.3": "3-3 (short)",
-    "opt.holder_starts": "Holder of the round's double opens with it",
-    "opt.double_chains": "Double chains",
-    "opt.close_doubles": "Doubles must be covered",
-    "opt.mexican_train": "Mexican train",
-    "opt.elimination": "Elimination (over the target: out)",
-    "opt.doubles_anywhere": "Face-up doubles playable from anywhere in the row",
-    "opt.face_up": "Unplayable tiles go face up",
-    "rules.set-players": "double-{set} is for up to {max} players: choose a bigger set",
 }
 
 ES = {
@@ -97,17 +85,4 @@ ES = {
     "rounds.total": "Total",
     "rounds.lowest": "Cada uno suma los puntos que le quedan en la mano; gana el total más bajo.",
     "rounds.zero_zero": "El 0-0 que queda en la mano cuenta 50.",
-    "opt.start_double": "Empezar desde",
-    "opt.start_double.top": "el doble más alto (partida entera)",
-    "opt.start_double.9": "9-9 (más corta)",
-    "opt.start_double.6": "6-6 (más corta)",
-    "opt.start_double.3": "3-3 (corta)",
-    "opt.holder_starts": "Abre quien tiene el doble de la ronda",
-    "opt.double_chains": "Dobles encadenados",
-    "opt.close_doubles": "Hay que cubrir los dobles",
-    "opt.mexican_train": "Tren mexicano",
-    "opt.elimination": "Eliminación (quien pasa la meta sale)",
-    "opt.doubles_anywhere": "Dobles boca arriba jugables desde cualquier sitio de la fila",
-    "opt.face_up": "Las fichas que no caben van boca arriba",
-    "rules.set-players": "el doble {set} es para {max} jugadores como mucho: elige un juego más grande",
 }
