@@ -319,7 +319,7 @@ class UI:
             return
         if field == "game":   # a new game starts from its own defaults
             game = self.new_settings["game"]
-            self.new_settings["target"] = app.option(game, "target")["default"]
+            self.new_settings["target"] = app.default_target(game)
             self.new_settings["options"] = app.default_options(game)
         self.new_settings = app.normalize_settings(self.new_settings, self.lang)
         self.error = ""

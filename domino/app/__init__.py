@@ -26,5 +26,5 @@ from domino.app.settings import (FALLBACK_NAMES, HUMAN, OWN_FIELDS, computer_kin
                                  default_options, default_settings, enc, game_options, games,
                                  kind_label, new_match, normalize_settings, option, option_label,
                                  option_value_label, partnership_choice, persona, rules_error_text,
-                                 rules_for, seat_names)
+                                 rules_for, seat_names, default_target, target_option, max_seats)
 from domino.engine.rules import RulesError

@@ -41,6 +41,20 @@ def option(game: str, key: str) -> dict:
     raise KeyError(key)
 
 
+def target_option(game: str) -> dict | None:
+    """The game's target option, None where it has none (Mexican Train and
+    Chicken Foot play a fixed number of rounds)."""
+    try:
+        return option(game, "target")
+    except KeyError:
+        return None
+
+
+def default_target(game: str):
+    tg = target_option(game)
+    return None if tg is None else tg["default"]
+
+
 #: Options with a field of their own on the new-game screen (players, target,
 #: the partnership checkbox) and pips, a view setting (the toolbar), not a rule.
 OWN_FIELDS = ("players", "target", "partnership", "pips")
@@ -114,7 +128,11 @@ def partnership_choice(game: str, n_players: int) -> str:
         return "none"
     if game in ("latin", "classic"):
         return "fixed"
-    return "option" if True in option(game, "partnership")["values"] else "none"
+    try:
+        values = option(game, "partnership")["values"]
+    except KeyError:   # a game without partners
+        return "none"
+    return "option" if True in values else "none"
 
 
 def persona(kind: str, index: int) -> str | None:
@@ -157,12 +175,15 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
         n = 2
     out["players"] = n if n in counts else counts[0]
     out["partnership"] = bool(s.get("partnership", False))
-    targets = option(out["game"], "target")
-    try:
-        tg = int(s.get("target", targets["default"]))
-    except (TypeError, ValueError):
-        tg = targets["default"]
-    out["target"] = tg if tg in targets["values"] else targets["default"]
+    targets = target_option(out["game"])
+    if targets is None:
+        out["target"] = None
+    else:
+        try:
+            tg = int(s.get("target", targets["default"]))
+        except (TypeError, ValueError):
+            tg = targets["default"]
+        out["target"] = tg if tg in targets["values"] else targets["default"]
     stored = s.get("options") if isinstance(s.get("options"), dict) else {}
     opts = default_options(out["game"])
     for o in game_options(out["game"]):
@@ -222,7 +243,9 @@ def seat_names(settings: dict, lang: str) -> list[str]:
 def rules_for(settings: dict):
     game = settings["game"]
     n = settings["players"]
-    opts: dict = {"players": n, "target": settings["target"]}
+    opts: dict = {"players": n}
+    if settings.get("target") is not None and target_option(game) is not None:
+        opts["target"] = settings["target"]
     offered = {o["key"] for o in game_options(game)}
     opts.update({k: v for k, v in (settings.get("options") or {}).items() if k in offered})
     if partnership_choice(game, n) == "option" and settings.get("partnership"):

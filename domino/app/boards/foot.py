@@ -19,6 +19,7 @@ never overlapping).
 """
 from __future__ import annotations
 
+import json
 import math
 from typing import NamedTuple
 
@@ -28,7 +29,7 @@ from domino.app.render import FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, _halves, 
 Node = tuple
 
 UNIT_MAX = 40.0
-LADDER = 0.92
+LADDER = 0.9
 MARGIN_PX = 6.0
 CLEAR = 1.12        # minimum distance between the centres of two half squares
 #: the six toes of the centre double: E, W, then the diagonals
@@ -50,9 +51,16 @@ class Piece(NamedTuple):
     double: bool
 
 
+_DIRS = {a: (round(math.cos(math.radians(a)), 9), round(math.sin(math.radians(a)), 9))
+         for a in range(0, 360, 45)}
+
+
 def _dir(a: float) -> tuple[float, float]:
-    r = math.radians(a)
-    return (round(math.cos(r), 9), round(math.sin(r), 9))
+    d = _DIRS.get(int(a) % 360) if a == int(a) else None
+    if d is None:
+        r = math.radians(a)
+        d = (round(math.cos(r), 9), round(math.sin(r), 9))
+    return d
 
 
 def _squares(p: Piece) -> list[tuple[float, float]]:
@@ -137,8 +145,11 @@ def _place_tile(board: _Board, item: tuple, prev: tuple, branch: str, index: int
     the feet).  Returns (piece, next prev, fitted)."""
     name, near, far, dbl = item
     anchor, angle, first, home = prev
-    tries = [0]
-    if first is None:
+
+    def turns():
+        yield 0
+        if first is not None:
+            return
         cand = []
         for t in ((45, 90) if dbl else (45, 90, 135)):
             for sgn in (1, -1):
@@ -148,9 +159,11 @@ def _place_tile(board: _Board, item: tuple, prev: tuple, branch: str, index: int
                 out = (anchor[0] + 2 * dx) ** 2 + (anchor[1] + 2 * dy) ** 2
                 cand.append((off, t, -out, sgn * t))
         cand.sort()
-        tries += [c[3] for c in cand]
+        for c in cand:
+            yield c[3]
+
     fallback = None
-    for turn in tries:
+    for turn in turns():
         a = (angle + turn) % 360
         dx, dy = _dir(a)
         if first is not None:
@@ -238,9 +251,25 @@ class FootPlan(NamedTuple):
     unit: float
 
 
+_CACHE: dict = {}
+
+
 def plan(lay: dict, width: float, height: float, slots: set | None = None, top: float = 0.0) -> FootPlan:
     """The tree at the largest unit that fits ``width`` x ``height`` px,
-    below ``top`` px kept free."""
+    below ``top`` px kept free.  The last few plans are kept: a tap that
+    only lights up places draws the same tree again."""
+    key = (json.dumps(lay, sort_keys=True), float(width), float(height),
+           None if slots is None else tuple(sorted(slots)), float(top))
+    if key in _CACHE:
+        return _CACHE[key]
+    out = _plan(lay, width, height, slots, top)
+    if len(_CACHE) >= 8:
+        _CACHE.pop(next(iter(_CACHE)))
+    _CACHE[key] = out
+    return out
+
+
+def _plan(lay: dict, width: float, height: float, slots: set | None, top: float) -> FootPlan:
     width, height = float(width), float(height) - top
     if slots is None:
         slots = {b["id"] for b in (lay.get("branches") or []) if b.get("open") is not None}
@@ -249,13 +278,13 @@ def plan(lay: dict, width: float, height: float, slots: set | None = None, top: 
     # skip the steps that cannot fit: a tree needs some 6 square units a tile
     s = min(UNIT_MAX, min(aw, ah) / 7.0, math.sqrt(aw * ah / (6.0 * n)) * 1.25)
     best = None
-    for _ in range(60):
+    for _ in range(40):
         wu, hu = aw / s - 0.6, ah / s - 0.6
         pieces, slot_of, ok = layout_units(lay, (-wu / 2, -hu / 2, wu / 2, hu / 2), slots)
         if ok:
             best = (s, pieces, slot_of)
             break
-        if s * LADDER < 2.0:
+        if s * LADDER < 3.0:
             break
         s *= LADDER
     if best is None:   # squeeze the last try in

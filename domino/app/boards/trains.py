@@ -131,7 +131,7 @@ def geometry(n_lanes: int, width: float, height: float) -> dict:
     """Header height, lane height, unit and the chip column for a board size."""
     hh = max(20.0, min(30.0, 0.075 * height))
     lane_h = (height - 2 * PAD - hh - GAP * n_lanes) / max(1, n_lanes)
-    chip_w = max(58.0, min(130.0, 0.2 * width))
+    chip_w = max(64.0, min(140.0, 0.25 * width))
     tiles_w = width - 2 * PAD - chip_w - 4
     u = min(UNIT_MAX, lane_h / LANE_UNITS, tiles_w / 9.0)
     u = max(6.0, u)
@@ -247,7 +247,8 @@ def _lane(ln: dict, y: float, width: float, lane_h: float, u: float, chip_w: flo
     if mex:   # the Mexican train's name is shown whole: a smaller size if needed
         fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / (0.56 * len(label))))
     is_turn = owner is not None and owner == turn
-    two_lines = lane_h >= 2.3 * fs
+    second = (ln["public"] and not mex) or (ln["mine"] and bool(tx.get("yours")))
+    two_lines = lane_h >= 2.3 * fs and second
     name_y = y + (lane_h / 2 - 0.55 * fs if two_lines else lane_h / 2)
     marker_w = 0 if two_lines else (1.3 * fs if ln["public"] and not mex else 0)
     shown = ("▶ " if is_turn else "") + label

@@ -6,7 +6,8 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
                                  normalize_settings, option, option_label, option_value_label,
-                                 partnership_choice, persona, rules_error_text, rules_for)
+                                 partnership_choice, persona, rules_error_text, rules_for,
+                                 target_option)
 from domino.engine.rules import PRESETS, RulesError
 
 def loading_screen(lang: str) -> Node:
@@ -41,7 +42,7 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                  for g in games()]
     player_opts = [h("option", {"value": k, "selected": "" if k == n else None}, str(k))
                    for k in PRESETS[game].choices("players")]
-    tgt = option(game, "target")
+    tgt = target_option(game) or {"values": [], "locked": True}
     target_opts = [h("option", {"value": v, "selected": "" if v == s["target"] else None},
                      t(lang, "new.target_value", points=v)) for v in tgt["values"]]
     kinds = [HUMAN] + computer_kinds()

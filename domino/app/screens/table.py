@@ -114,7 +114,8 @@ def game_screen(c: Controller) -> Node:
         overlay = hand_result(c, v)
     elif c.confirm_resign:
         overlay = resign_dialog(c)
-    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"]},
+    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"],
+                         "data-many": "1" if v["players"] > 4 else None},
         h("header", {"class": "topbar"},
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
