@@ -318,7 +318,7 @@ def test_place_labels_and_move_messages():
     seg = [{"seat": 0, "play": "5-12", "end": "train:2"}]
     assert boards.describe_segment(seg, NAMES, "es") == "Ana jugó 5-12 en el tren de Maximiliano"
     seg = [{"seat": 2, "flip": "2-6"}, {"seat": 2, "reject": "2-6"}]
-    assert "back face down at the end of the row" in boards.describe_segment(seg, NAMES, "en")
+    assert boards.describe_segment(seg, NAMES, "en") == "Maximiliano turned over 2-6: no fit, back to the row"
     seg = [{"seat": 2, "flip": "3-5"}, {"seat": 2, "play": "3-5", "end": "E"}]
     assert boards.describe_segment(seg, NAMES, "en") == "Maximiliano turned over 3-5 and played it"
     assert not boards.speaks_for([{"seat": 0, "play": "3-5", "end": "E"}])

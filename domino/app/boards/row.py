@@ -67,7 +67,7 @@ def strip_height(view: dict, me: int | None, height: float) -> float:
     others = [s for s in range(view.get("players", 0)) if s != me]
     if not others:
         return 0.0
-    row_h = max(22.0, min(34.0, 0.07 * height))
+    row_h = max(24.0, min(44.0, 0.09 * height))
     return min(0.42 * height, len(others) * row_h + 2 * PAD)
 
 

@@ -43,8 +43,11 @@ def scores_bar(c: Controller, v: dict) -> Node:
              h("span", {}, t(lang, "boards.round", n=v["hand_no"] + 1, total=rounds) if rounds
                else t(lang, "game.hand_no", n=v["hand_no"] + 1)),
              not rounds and h("span", {}, t(lang, "game.target", target=v["options"]["target"])),
-             v["options"].get("boneyard") != "none" and h("span", {}, t(lang, "game.boneyard", n=v["boneyard"])))
-    return h("div", {"class": "scores", "data-testid": "scores", "aria-label": t(lang, "game.scores")}, chips, meta)
+             v["options"].get("boneyard") != "none" and boards.shape_of(v) != "row"
+             and h("span", {}, t(lang, "game.boneyard", n=v["boneyard"])))
+    many = len(v["sides"]) > 4   # one row that scrolls (CSS): reachable with the keyboard
+    return h("div", {"class": "scores", "data-testid": "scores", "aria-label": t(lang, "game.scores"),
+                     "tabindex": "0" if many else None, "role": "group" if many else None}, chips, meta)
 
 
 def game_screen(c: Controller) -> Node:
