@@ -29,9 +29,11 @@ from domino.app.render import FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, _halves, 
 Node = tuple
 
 UNIT_MAX = 40.0
-LADDER = 0.9
+LADDER = 0.86
 MARGIN_PX = 6.0
-CLEAR = 1.12        # minimum distance between the centres of two half squares
+CLEAR = 1.12
+#: ways of turning tried at each unit size before a smaller one (see _place_tile)
+VARIANTS = (0,)        # minimum distance between the centres of two half squares
 #: the six toes of the centre double: E, W, then the diagonals
 CENTER_TOES = (0, 180, -45, 135, 45, 225)
 MUST = "#ff6b4a"
@@ -88,11 +90,8 @@ class _Board:
         self.cells: dict = {}   # (i, j) -> [(x, y, piece number)]
         self.n = 0
 
-    def fits(self, p: Piece, skip: set) -> bool:
-        x0, y0, x1, y1 = self.bounds
-        for cx, cy in _corners(p):
-            if cx < x0 - 1e-6 or cx > x1 + 1e-6 or cy < y0 - 1e-6 or cy > y1 + 1e-6:
-                return False
+    def fits(self, p: Piece, skip: set) -> int:
+        """0: fits; 1: touches nothing but leaves the bounds; 2: too close to a tile."""
         lim = CLEAR * CLEAR - 1e-9
         for sx, sy in _squares(p):
             i0, j0 = math.floor(sx), math.floor(sy)
@@ -100,8 +99,12 @@ class _Board:
                 for j in (j0 - 1, j0, j0 + 1):
                     for qx, qy, k in self.cells.get((i, j), ()):
                         if k not in skip and (sx - qx) ** 2 + (sy - qy) ** 2 < lim:
-                            return False
-        return True
+                            return 2
+        x0, y0, x1, y1 = self.bounds
+        for cx, cy in _corners(p):
+            if cx < x0 - 1e-6 or cx > x1 + 1e-6 or cy < y0 - 1e-6 or cy > y1 + 1e-6:
+                return 1
+        return 0
 
     def add(self, p: Piece) -> int:
         k = self.n
@@ -136,7 +139,7 @@ def _toe_starts(anchor: tuple, angle: int, double: bool, both_sides: bool) -> li
 
 
 def _place_tile(board: _Board, item: tuple, prev: tuple, branch: str, index: int,
-                skip: set) -> tuple[Piece, tuple, bool]:
+                skip: set, variant: int = 0) -> tuple[Piece, tuple, bool]:
     """Place one tile after ``prev`` = (anchor, angle, first): the anchor is
     the centre of the last square (a double: its centre), ``first`` the
     near-square centre of a toe's first tile (which never turns).  Straight
@@ -157,7 +160,12 @@ def _place_tile(board: _Board, item: tuple, prev: tuple, branch: str, index: int
                 off = abs((a - home + 180) % 360 - 180)   # how far from the chain's own heading
                 dx, dy = _dir(a)
                 out = (anchor[0] + 2 * dx) ** 2 + (anchor[1] + 2 * dy) ** 2
-                cand.append((off, t, -out, sgn * t))
+                if variant == 0:
+                    cand.append((off, t, -out, sgn * t))
+                elif variant == 1:   # keep close to the middle
+                    cand.append((off, t, out, sgn * t))
+                else:                # always the same way round first
+                    cand.append((t, sgn != (1 if variant == 2 else -1), off, sgn * t))
         cand.sort()
         for c in cand:
             yield c[3]
@@ -179,22 +187,25 @@ def _place_tile(board: _Board, item: tuple, prev: tuple, branch: str, index: int
             for (gx, gy), ga in _toe_starts((nx, ny), a, True, False):
                 gdx, gdy = _dir(ga)
                 ghosts.append(Piece(gx + 0.5 * gdx, gy + 0.5 * gdy, ga, "", branch, -1, far, -1, False))
-            if not all(board.fits(gp, set()) for gp in ghosts):
-                if fallback is None:
-                    fallback = (piece, nxt)
+            room = max(board.fits(gp, set()) for gp in ghosts)
+            if room:
+                if fallback is None or room < fallback[2]:
+                    fallback = (piece, nxt, max(room, board.fits(piece, set())))
                 continue
         else:
             piece = Piece(nx + 0.5 * dx, ny + 0.5 * dy, a, name, branch, index, near, far, False)
             nxt = ((nx + dx, ny + dy), a, None, home)
-        if fallback is None:
-            fallback = (piece, nxt)
-        if board.fits(piece, skip if abs(turn) < 135 else set()):
-            return piece, nxt, True
-    return fallback[0], fallback[1], False
+        level = board.fits(piece, skip if abs(turn) < 135 else set())
+        if level == 0:
+            return piece, nxt, 0
+        if fallback is None or level < fallback[2]:
+            fallback = (piece, nxt, level)
+    return fallback
 
 
-def layout_units(lay: dict, bounds: tuple, slots: set) -> tuple[list, dict, bool]:
-    """Every piece in units inside ``bounds``; (pieces, slots by branch id, ok).
+def layout_units(lay: dict, bounds: tuple, slots: set, variant: int = 0) -> tuple[list, dict, bool]:
+    """Every piece in units inside ``bounds``; (pieces, slots by branch id,
+    worst: 0 all fitted, 1 some left the bounds, 2 some touch).
     The chains grow together, one tile each in turn, so that no chain takes
     the room of another; a foot's toes start when its double is down."""
     center = lay.get("center")
@@ -202,8 +213,8 @@ def layout_units(lay: dict, bounds: tuple, slots: set) -> tuple[list, dict, bool
     pieces: list[Piece] = []
     slot_of: dict = {}
     if not center:
-        return pieces, slot_of, True
-    ok = True
+        return pieces, slot_of, 0
+    worst = 0
     ca, _ = _halves(center)
     cpiece = Piece(0.0, 0.0, 0, center, "C", 0, ca, ca, True)
     ck = board.add(cpiece)
@@ -221,8 +232,8 @@ def layout_units(lay: dict, bounds: tuple, slots: set) -> tuple[list, dict, bool
             b, items, i, prev, skip = ch
             bid = b["id"]
             if i < len(items):
-                piece, prev, fit = _place_tile(board, items[i], prev, bid, i, skip)
-                ok = ok and fit
+                piece, prev, fit = _place_tile(board, items[i], prev, bid, i, skip, variant)
+                worst = max(worst, fit)
                 k = board.add(piece)
                 pieces.append(piece)
                 ch[2], ch[3], ch[4] = i + 1, prev, {k}
@@ -237,12 +248,12 @@ def layout_units(lay: dict, bounds: tuple, slots: set) -> tuple[list, dict, bool
                     grown.append([cb, tile_items(cb.get("tiles") or []), 0, ((dp.cx, dp.cy), a, c, a), {dk}])
             elif b.get("open") is not None and bid in slots:
                 piece, _, fit = _place_tile(board, ("", int(b["open"]), -1, False), prev, bid,
-                                            len(items), skip)
-                ok = ok and fit
+                                            len(items), skip, variant)
+                worst = max(worst, fit)
                 board.add(piece)
                 slot_of[bid] = piece
         active = grown
-    return pieces, slot_of, ok
+    return pieces, slot_of, worst
 
 
 class FootPlan(NamedTuple):
@@ -269,6 +280,13 @@ def plan(lay: dict, width: float, height: float, slots: set | None = None, top: 
     return out
 
 
+def _shrink(allp: list, aw: float, ah: float) -> float:
+    """The unit (px) at which ``allp`` (in units) fits ``aw`` x ``ah`` px."""
+    xs = [c[0] for p in allp for c in _corners(p)] or [0.0]
+    ys = [c[1] for p in allp for c in _corners(p)] or [0.0]
+    return min(aw / max(1.0, max(xs) - min(xs) + 0.6), ah / max(1.0, max(ys) - min(ys) + 0.6))
+
+
 def _plan(lay: dict, width: float, height: float, slots: set | None, top: float) -> FootPlan:
     width, height = float(width), float(height) - top
     if slots is None:
@@ -278,20 +296,28 @@ def _plan(lay: dict, width: float, height: float, slots: set | None, top: float)
     # skip the steps that cannot fit: a tree needs some 6 square units a tile
     s = min(UNIT_MAX, min(aw, ah) / 7.0, math.sqrt(aw * ah / (6.0 * n)) * 1.25)
     best = None
-    for _ in range(40):
+    loose = None   # the largest tree that touches nothing, scaled down to fit
+    for _ in range(10):
         wu, hu = aw / s - 0.6, ah / s - 0.6
-        pieces, slot_of, ok = layout_units(lay, (-wu / 2, -hu / 2, wu / 2, hu / 2), slots)
-        if ok:
-            best = (s, pieces, slot_of)
+        for variant in VARIANTS:
+            pieces, slot_of, worst = layout_units(lay, (-wu / 2, -hu / 2, wu / 2, hu / 2), slots, variant)
+            if worst == 0:
+                best = (s, pieces, slot_of)
+                break
+            if worst == 1:
+                fit = min(s, _shrink(pieces + list(slot_of.values()), aw, ah))
+                if loose is None or fit > loose[0]:
+                    loose = (fit, pieces, slot_of)
+        if best or (loose and s * LADDER < loose[0]):
             break
         if s * LADDER < 3.0:
             break
         s *= LADDER
+    if best is None and loose is not None:
+        best = loose
     if best is None:   # squeeze the last try in
         pieces, slot_of, _ = layout_units(lay, (-1e6, -1e6, 1e6, 1e6), slots)
-        xs = [c[0] for p in pieces + list(slot_of.values()) for c in _corners(p)] or [0.0]
-        ys = [c[1] for p in pieces + list(slot_of.values()) for c in _corners(p)] or [0.0]
-        s = min(aw / max(1.0, max(xs) - min(xs) + 0.6), ah / max(1.0, max(ys) - min(ys) + 0.6))
+        s = _shrink(pieces + list(slot_of.values()), aw, ah)
         best = (s, pieces, slot_of)
     s, pieces, slot_of = best
     allp = pieces + list(slot_of.values())
