@@ -30,6 +30,7 @@ Node = tuple
 MEXICAN = "train:mexican"
 PAD = 6.0
 GAP = 3.0             # between lanes
+COL_GAP = 10.0        # between columns of lanes
 UNIT_MAX = 30.0       # px per unit on a large board (a tile is 2 x 1 units)
 LANE_UNITS = 1.7      # lane height in units
 DOUBLE_W, DOUBLE_H = 0.8, 1.6   # a crosswise double, in units
@@ -128,15 +129,25 @@ def lane_tiles(tiles: list[dict], u: float, room: float) -> tuple[int, list[tupl
 
 
 def geometry(n_lanes: int, width: float, height: float) -> dict:
-    """Header height, lane height, unit and the chip column for a board size."""
+    """Header height, columns of lanes, lane size, unit and the chip column
+    for a board size: one column on a phone; two or three side by side on a
+    wide board (a phone on its side, a desktop), whichever gives the
+    largest tiles."""
     hh = max(20.0, min(30.0, 0.075 * height))
-    lane_h = (height - 2 * PAD - hh - GAP * n_lanes) / max(1, n_lanes)
-    chip_w = max(64.0, min(140.0, 0.25 * width))
-    tiles_w = width - 2 * PAD - chip_w - 4
-    u = min(UNIT_MAX, lane_h / LANE_UNITS, tiles_w / 9.0)
-    u = max(6.0, u)
-    lane_h = min(lane_h, u * 2.2)
-    return {"header": hh, "lane_h": lane_h, "unit": u, "chip_w": chip_w}
+    best = None
+    for cols in (1, 2, 3):
+        if cols > 1 and cols > n_lanes:
+            break
+        per_col = -(-n_lanes // cols)
+        lane_h = (height - 2 * PAD - hh - GAP * per_col) / max(1, per_col)
+        lane_w = (width - 2 * PAD - (cols - 1) * COL_GAP) / cols
+        chip_w = max(64.0, min(140.0, 0.25 * lane_w))
+        tiles_w = lane_w - chip_w - 4
+        u = max(6.0, min(UNIT_MAX, lane_h / LANE_UNITS, tiles_w / 9.0))
+        if best is None or u > best["unit"] * 1.08:
+            best = {"header": hh, "lane_h": min(lane_h, u * 2.2), "unit": u, "chip_w": chip_w,
+                    "cols": cols, "per_col": per_col, "lane_w": lane_w}
+    return best
 
 
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
@@ -154,6 +165,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     ls = lanes(view, me)
     g = geometry(len(ls), width, height)
     u, lane_h, hh, chip_w = g["unit"], g["lane_h"], g["header"], g["chip_w"]
+    lw, per_col = g["lane_w"], g["per_col"]
     targets = targets or {}
     children: list = [
         ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
@@ -196,13 +208,14 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     target_g: list = []
     top = PAD + hh + GAP
     # lanes in the middle of the room left (a big board has room to spare)
-    top += max(0.0, (height - PAD - top - len(ls) * (lane_h + GAP)) / 2)
+    top += max(0.0, (height - PAD - top - per_col * (lane_h + GAP)) / 2)
     for i, ln in enumerate(ls):
-        y = top + i * (lane_h + GAP)
-        lanes_g.append(_lane(ln, y, width, lane_h, u, chip_w, names, turn, last, style, tx))
+        x0 = PAD + (i // per_col) * (lw + COL_GAP)
+        y = top + (i % per_col) * (lane_h + GAP)
+        lanes_g.append(_lane(ln, x0, y, lw, lane_h, u, chip_w, names, turn, last, style, tx))
         end = ln["id"]
         if end in targets:
-            target_g.append(_lane_target(end, targets[end], y, width, lane_h, u, chip_w, ln))
+            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln))
     children.append(("g", {"class": "trains"}, lanes_g))
     if target_g:
         children.append(("g", {"class": "targets"}, target_g))
@@ -211,22 +224,21 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
                     "role": "group", "aria-label": "Table"}, children)
 
 
-def _end_box(ln: dict, width: float, u: float, chip_w: float, y: float, lane_h: float) -> tuple:
+def _end_box(ln: dict, x0: float, lw: float, u: float, chip_w: float, y: float, lane_h: float) -> tuple:
     """Where the next tile of a lane goes: (x, y, w, h)."""
-    room = width - 2 * PAD - chip_w - 6 - 2.1 * u
+    room = lw - chip_w - 6 - 2.1 * u
     hidden, shown = lane_tiles(ln["tiles"], u, room)
-    x = PAD + chip_w + 4 + (1.7 * u if hidden else 0) + sum(w for _, w in shown)
+    x = x0 + chip_w + 4 + (1.7 * u if hidden else 0) + sum(w for _, w in shown)
     return (x + 0.1 * u, y + (lane_h - u) / 2, 2 * u, u)
 
 
-def _lane(ln: dict, y: float, width: float, lane_h: float, u: float, chip_w: float, names: list,
+def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chip_w: float, names: list,
           turn, last, style: str, tx: dict) -> Node:
     owner = ln["owner"]
     mex = owner is None
-    x0 = PAD
     parts: list = []
     stroke = MUST if ln["must"] else (GOLD if ln["mine"] else "none")
-    parts.append(("rect", {"class": "lane-bg", "x": _num(x0), "y": _num(y), "width": _num(width - 2 * PAD),
+    parts.append(("rect", {"class": "lane-bg", "x": _num(x0), "y": _num(y), "width": _num(lw),
                            "height": _num(lane_h), "rx": _num(min(10, lane_h / 3)),
                            "fill": "#5a2417" if ln["must"] else LANE_FILL,
                            "fill-opacity": "0.9" if ln["must"] else "0.55",
@@ -269,7 +281,7 @@ def _lane(ln: dict, y: float, width: float, lane_h: float, u: float, chip_w: flo
         parts.append(_text(text_x, y + lane_h / 2 + 0.6 * fs, 0.8 * fs, tx["yours"], fill=GOLD_SOFT,
                            weight="600"))
     # tiles
-    room = width - 2 * PAD - chip_w - 6 - 2.1 * u
+    room = lw - chip_w - 6 - 2.1 * u
     hidden, shown_tiles = lane_tiles(ln["tiles"], u, room)
     x = x0 + chip_w + 4
     cy = y + lane_h / 2
@@ -329,16 +341,16 @@ def _lane(ln: dict, y: float, width: float, lane_h: float, u: float, chip_w: flo
 GOLD_SOFT = "#ffe08a"
 
 
-def _lane_target(end: str, label: str, y: float, width: float, lane_h: float, u: float, chip_w: float,
-                 ln: dict) -> Node:
-    ex, ey, ew, eh = _end_box(ln, width, u, chip_w, y, lane_h)
+def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: float, u: float,
+                 chip_w: float, ln: dict) -> Node:
+    ex, ey, ew, eh = _end_box(ln, x0, lw, u, chip_w, y, lane_h)
     ins = 0.06 * u
     return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
                   "aria-label": label}, [
-        ("rect", {"class": "target-hit", "x": _num(PAD), "y": _num(y - GAP / 2), "width": _num(width - 2 * PAD),
+        ("rect", {"class": "target-hit", "x": _num(x0), "y": _num(y - GAP / 2), "width": _num(lw),
                   "height": _num(lane_h + GAP), "fill": "#fff", "fill-opacity": "0",
                   "pointer-events": "all"}, []),
-        ("rect", {"class": "target-lane", "x": _num(PAD + 1), "y": _num(y + 1), "width": _num(width - 2 * PAD - 2),
+        ("rect", {"class": "target-lane", "x": _num(x0 + 1), "y": _num(y + 1), "width": _num(lw - 2),
                   "height": _num(lane_h - 2), "rx": _num(min(10, lane_h / 3)), "fill": "none",
                   "stroke": TARGET, "stroke-width": "2.5"}, []),
         ("rect", {"class": "target-mark", "x": _num(ex + ins), "y": _num(ey + ins),
