@@ -328,3 +328,20 @@ def test_the_line_family_is_drawn_as_before():
     from domino.app import render
     v = {"layout": {"center": "3-4", "spinner": None, "arms": {"W": [], "E": []}}, "last": "3-4"}
     assert to_svg(boards.board(v, 360, 300)) == to_svg(render.board(v, 360, 300))
+
+
+def test_rounds_table_shows_every_round_and_the_leader():
+    from domino.app.nodes import text_of
+    from domino.app.screens.rounds import rounds_table
+    v = {"game": "chicken-foot", "shape": "foot", "names": ["Ana", "Luis"], "players": 2,
+         "results": [{"points": [0, 12], "totals": [0, 12]}],
+         "result": {"points": [57, 0], "totals": [57, 12], "hands": [["0-0", "3-4"], []]}}
+    tree = rounds_table(v, "en")
+    rows = [n for n in walk(tree) if "data-round" in n[1]]
+    assert [r[1]["data-points"] for r in rows] == ["0,12", "57,0"]
+    assert [r[1]["data-totals"] for r in rows] == ["0,12", "57,12"]
+    lead = [n for n in walk(tree) if n[1].get("class") == "lead"]
+    assert [text_of(n) for n in lead] == ["12 ★"]
+    text = text_of(tree)
+    assert "lowest total wins" in text and "Ana was left with the 0-0" in text
+    assert rounds_table(dict(v, shape="line"), "en") is None

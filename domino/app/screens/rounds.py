@@ -49,6 +49,10 @@ def rounds_table(v: dict, lang: str) -> Node | None:
     notes = [t(lang, "rounds.lowest")]
     if v.get("game") == "chicken-foot":
         notes.append(t(lang, "rounds.zero_zero"))
+        hands = (v.get("result") or {}).get("hands") or []
+        for s, tiles in enumerate(hands):
+            if "0-0" in tiles:
+                notes.append(t(lang, "rounds.zero_zero_held", name=names[s]))
     return h("div", {"class": "rounds", "data-testid": "rounds"},
              h("div", {"class": "table-wrap"},
                h("table", {"class": "result rounds-table"},

@@ -42,6 +42,7 @@ EN = {
     "rounds.total": "Total",
     "rounds.lowest": "Every seat adds the pips left in its own hand; the lowest total wins.",
     "rounds.zero_zero": "The 0-0 left in a hand counts 50.",
+    "rounds.zero_zero_held": "{name} was left with the 0-0: 50 of this round's points.",
 }
 
 ES = {
@@ -85,4 +86,5 @@ ES = {
     "rounds.total": "Total",
     "rounds.lowest": "Cada uno suma los puntos que le quedan en la mano; gana el total más bajo.",
     "rounds.zero_zero": "El 0-0 que queda en la mano cuenta 50.",
+    "rounds.zero_zero_held": "A {name} le quedó el 0-0: 50 de los puntos de esta ronda.",
 }
