@@ -24,9 +24,19 @@ def _catalogue() -> tuple:
     return tuple(games_catalogue())
 
 
+#: The board shapes the table can show; a game is offered on the new-game
+#: screen once its shape is here (Mexican Train "trains", Chicken Foot "foot",
+#: Frijolito "row" come with their boards).
+TABLE_SHAPES = ("line",)
+
+
+def offered(game: str) -> bool:
+    return game in PRESETS and PRESETS[game].shape in TABLE_SHAPES
+
+
 def games() -> list[dict]:
-    """Every preset, Draw and Block first."""
-    cat = list(_catalogue())
+    """Every preset the table can show, Draw and Block first."""
+    cat = [g for g in _catalogue() if offered(g["id"])]
     first = [g for g in cat if g["id"] in ("draw", "block")]
     first.sort(key=lambda g: ("draw", "block").index(g["id"]))
     return first + [g for g in cat if g["id"] not in ("draw", "block")]
@@ -167,7 +177,7 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
         return base
     out = dict(base)
     game = s.get("game")
-    out["game"] = game if game in PRESETS else "draw"
+    out["game"] = game if offered(game) else "draw"
     counts = PRESETS[out["game"]].choices("players")
     try:
         n = int(s.get("players", 2))

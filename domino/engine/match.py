@@ -21,31 +21,16 @@ import random
 from typing import Any
 
 from domino.engine import tiles as T
+from domino.engine.common import CODES, IllegalAction, hand_rng, player_rng
+from domino.engine.foot import Foot
 from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand, make_move,
                    move_end, move_exposed, move_tile)
+from domino.engine.row import Row
 from domino.engine.rules import Rules
+from domino.engine.trains import Trains
 
-CODES = ("not-in-hand", "no-match", "pass-while-able", "draw-while-able", "out-of-turn",
-         "score-mismatch", "bad-format")
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow here; ``code`` says which kind."""
-
-    def __init__(self, code: str, message: str):
-        assert code in CODES, code
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def hand_rng(seed: int | str, hand_no: int, redeal: int) -> random.Random:
-    return random.Random(f"domino/{seed}/{hand_no}/{redeal}")
-
-
-def player_rng(seed: int | str, seat: int, hand_no: int, ply: int) -> random.Random:
-    """A computer player's own generator: never the game's (RULES: no steering)."""
-    return random.Random(f"player/{seed}/{seat}/{hand_no}/{ply}")
+#: the board shapes other than the line family's (RULES.md 4-6)
+BOARDS = {"trains": Trains(), "foot": Foot(), "row": Row()}
 
 
 def deal_hand(rules: Rules, seed: int | str, hand_no: int) -> tuple[list[list[int]], list[int], int, random.Random]:
@@ -94,6 +79,7 @@ class Match:
         self.outcome: dict | None = None
         self.resigned: dict | None = None
         self.seq = 0
+        self.board = BOARDS.get(rules.shape)
         self.start_hand()
 
     # ----- hands ------------------------------------------------------------
@@ -102,10 +88,21 @@ class Match:
         return len(self.records) - 1
 
     def start_hand(self, deal: list[list[int]] | None = None, boneyard: list[int] | None = None,
-                   opener: int | None = None, redeals: int | None = None) -> None:
+                   opener: int | None = None, redeals: int | None = None,
+                   extra: dict | None = None) -> None:
         """Deal the next hand from the seed (or from a record's deal)."""
         r = self.rules
         k = len(self.records)
+        if self.board is not None:
+            given = None
+            if deal is not None:
+                given = {"deal": deal, "boneyard": list(boneyard or []), "opener": opener,
+                         "redeals": redeals or 0, **(extra or {})}
+            self.board.start(self, given)
+            self.seq += 1
+            if self.auto:
+                self.hand.advance()
+            return
         if deal is None:
             deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
         else:
@@ -165,6 +162,8 @@ class Match:
     def move_to_action(self, m: int, seat: int | None = None) -> dict:
         h = self.hand
         seat = h.turn if seat is None else seat
+        if self.board is not None:
+            return self.board.to_action(self, m, seat)
         if m == DRAW:
             return {"seat": seat, "draw": T.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
         if m == PASS:
@@ -185,8 +184,9 @@ class Match:
         out = []
         for m in self.legal_moves():
             a = self.move_to_action(m)
-            if "draw" in a:
-                a["draw"] = None
+            for hidden in ("draw", "flip", "peek"):
+                if hidden in a:
+                    a[hidden] = None
             out.append(a)
         return out
 
@@ -202,6 +202,8 @@ class Match:
             raise IllegalAction("bad-format", f"no seat {seat!r}")
         if seat != h.turn:
             raise IllegalAction("out-of-turn", f"it is seat {h.turn}'s turn, not seat {seat}'s")
+        if self.board is not None:
+            return self.board.find_move(self, action)
         moves = h.moves()
         plays = [m for m in moves if m >= 0]
         if "play" in action:
@@ -295,6 +297,12 @@ class Match:
     def _check_match_end(self, res: dict) -> None:
         r = self.rules
         sc = self.scores
+        if self.board is not None:
+            over = self.board.match_over(self, res)
+            if over:
+                winner = over[1] if isinstance(over, tuple) else self._best(list(range(r.n_sides)), high=False)
+                self._end_match(winner, over[0] if isinstance(over, tuple) else over)
+            return
         if r.best_of_10:
             if len(self.records) >= 10:
                 self._end_match(self._best(list(range(r.n_sides)), high=True), "best-of-10")
@@ -343,6 +351,8 @@ class Match:
         }
 
     def public_action(self, a: tuple, viewer: int | None) -> dict:
+        if self.board is not None:
+            return self.board.public_action(self, a, viewer)
         seat, kind = a[0], a[1]
         if kind == "p":
             d: dict[str, Any] = {"seat": seat, "play": T.NAMES[a[2]]}
@@ -363,8 +373,10 @@ class Match:
         phase = self.phase
         over = phase != "play"
         legal = self.legal_actions() if phase == "play" and h.turn == seat else []
+        board = self.board
         v: dict[str, Any] = {
             "seat": seat,
+            "shape": r.shape,
             "game": r.game,
             "options": r.options(),
             "players": r.players,
@@ -381,10 +393,10 @@ class Match:
             "counts": [bin(m).count("1") for m in h.hands],
             "boneyard": h.drawable(),
             "undrawable": len(h.bone) - h.bpos - h.drawable(),
-            "layout": self.layout(),
-            "ends": {END_IDS[e]: h.end_val[e] for e in h.open},
-            "ends_total": h.ends_total(),
-            "fives": list(h.fives),
+            "layout": self.layout() if board is None else None,
+            "ends": {END_IDS[e]: h.end_val[e] for e in h.open} if board is None else None,
+            "ends_total": h.ends_total() if board is None else 0,
+            "fives": list(h.fives) if board is None else [0] * r.n_sides,
             "history": [self.public_action(a, seat) for a in h.actions],
             "last": T.NAMES[h.last] if h.last >= 0 else None,
             "legal": legal,
@@ -393,6 +405,8 @@ class Match:
             "outcome": self.outcome,
             "seq": self.seq,
         }
+        if board is not None:
+            v.update(board.view(self, seat))
         if over and h.ended:
             res = self.public_result(self.records[-1]["result"])
             res["hands"] = [[T.NAMES[t] for t in T.ids(m)] for m in h.hands]
@@ -418,8 +432,11 @@ class Match:
     def state_key(self) -> tuple:
         """Full state, for equality checks in tests (hidden parts included)."""
         h = self.hand
-        return (self.rules, self.seed, tuple(tuple(sorted(s.items())) for s in self.seats),
+        head = (self.rules, self.seed, tuple(tuple(sorted(s.items())) for s in self.seats),
                 tuple(self.scores), self.finished, repr(self.outcome),
-                repr(self.resigned), len(self.records), tuple(h.hands), tuple(h.bone), h.bpos,
+                repr(self.resigned), len(self.records))
+        if self.board is not None:
+            return head + h.key()
+        return head + (tuple(h.hands), tuple(h.bone), h.bpos,
                 h.turn, h.center, repr(h.arms), tuple(h.end_val), tuple(h.open), h.spinner,
                 tuple(h.actions), h.ended, tuple(h.fives))

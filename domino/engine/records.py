@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from domino.engine import tiles as T
-from domino.engine.match import IllegalAction, Match
+from domino.engine.match import BOARDS, IllegalAction, Match
 from domino.engine.rules import RulesError, rules_from_options
 
 FORMAT = "domino-record/1"
@@ -53,6 +53,8 @@ def to_record(match: Match) -> dict:
             "actions": [dict(a) for a in acts],
             "result": record_result(rec["result"]),
         })
+        if match.board is not None:
+            hands[-1].update(match.board.record_extra(rec))
     doc = {
         "format": FORMAT,
         "game": match.rules.game,
@@ -72,7 +74,8 @@ MAX_DEPTH = 32          # a record nests 5 levels; anything deeper is not one
 MAX_CHARS = 4_000_000   # a long match is well under 1 MB of JSON
 MAX_NAME = 64           # seat names (the new-game screen allows 24)
 RESULT_FIELDS = ("end", "winner", "counts", "points", "totals")
-ACTION_KEYS = frozenset({"seat", "play", "end", "open", "draw", "pass"})
+ACTION_KEYS = frozenset({"seat", "play", "end", "open", "draw", "pass",
+                         "flip", "peek", "reject", "face_up"})   # the last four: Frijolito
 
 
 def json_depth(text: str) -> int:
@@ -135,14 +138,16 @@ def _short(x: Any) -> str:
 def _check_action(a: Any, k: int, i: int) -> None:
     if not isinstance(a, dict) or not a.keys() <= ACTION_KEYS:
         raise ReplayError("bad-format", f"not an action: {_short(a)}", k, i, a)
-    kinds = [x for x in ("play", "draw", "pass") if x in a]
+    kinds = [x for x in ("play", "draw", "pass", "flip", "peek", "reject") if x in a]
     if len(kinds) != 1:
         raise ReplayError("bad-format", f"an action plays, draws or passes: {_short(a)}", k, i, a)
+    if "face_up" in a and (kinds != ["reject"] or a["face_up"] is not True):
+        raise ReplayError("bad-format", f"only a reject may be face up: {_short(a)}", k, i, a)
     if "pass" in a and a["pass"] is not True:
         raise ReplayError("bad-format", f"a pass is written \"pass\": true, not {_short(a['pass'])}", k, i, a)
     if ("end" in a or "open" in a) and "play" not in a:
         raise ReplayError("bad-format", f"only a play has an end: {_short(a)}", k, i, a)
-    if "open" in a and not _is_int(a["open"], 0, 12):
+    if "open" in a and not _is_int(a["open"], 0, 15):
         raise ReplayError("bad-format", f"open must be a number of pips: {_short(a)}", k, i, a)
 
 
@@ -210,6 +215,7 @@ def _replay(doc: Any, auto_after: bool) -> Match:
     m.outcome = None
     m.resigned = None
     m.seq = 0
+    m.board = BOARDS.get(rules.shape)
     for k, hrec in enumerate(hands):
         if m.finished:
             raise ReplayError("bad-format", "hands recorded after the match ended", k, 0)
@@ -220,20 +226,23 @@ def _replay(doc: Any, auto_after: bool) -> Match:
             raise ReplayError("bad-format", f"hand {k}: deal must be a list of hands", k)
         deal = [_tiles(h, f"hand {k} deal") for h in raw_deal]
         bone = _tiles(hrec.get("boneyard", []), f"hand {k} boneyard")
-        if len(deal) != rules.players or any(len(h) != rules.hand_size for h in deal):
-            raise ReplayError("bad-format", f"hand {k}: deal must give {rules.players} hands of {rules.hand_size}", k)
-        every = [t for h in deal for t in h] + bone
-        if sorted(every) != list(range(rules.n_tiles)):
-            raise ReplayError("bad-format", f"hand {k}: deal and boneyard must hold the set once each", k)
-        if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in deal):
-            raise ReplayError("bad-format", f"hand {k}: a hand with 4 doubles must be redealt", k)
         opener, redeals = hrec.get("opener"), hrec.get("redeals", 0)
         if opener is not None and not _is_int(opener, 0, rules.players - 1):
             raise ReplayError("bad-format", f"hand {k}: no seat {_short(opener)} to open", k)
         if not _is_int(redeals, 0, 10_000):
             raise ReplayError("bad-format", f"hand {k}: redeals must be a number", k)
+        if m.board is None:
+            if len(deal) != rules.players or any(len(h) != rules.hand_size for h in deal):
+                raise ReplayError("bad-format", f"hand {k}: deal must give {rules.players} hands of {rules.hand_size}", k)
+            every = [t for h in deal for t in h] + bone
+            if sorted(every) != list(range(rules.n_tiles)):
+                raise ReplayError("bad-format", f"hand {k}: deal and boneyard must hold the set once each", k)
+            if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in deal):
+                raise ReplayError("bad-format", f"hand {k}: a hand with 4 doubles must be redealt", k)
+            deal = [sorted(h) for h in deal]
         try:
-            m.start_hand([sorted(h) for h in deal], bone, opener, redeals)
+            extra = m.board.read_extra(hrec) if m.board is not None else None
+            m.start_hand(deal, bone, opener, redeals, extra)
         except IllegalAction as exc:
             raise ReplayError(exc.code, exc.message, k, 0) from None
         actions = hrec.get("actions", [])

@@ -47,6 +47,15 @@ class Rules:
     redeal: bool = False                # redeal when a hand holds 4+ doubles
     joins: str = "match"                # match | matador
     pips: str = "coloured"              # coloured | black (looks only)
+    # Mexican Train, Chicken Foot, Frijolito (RULES.md 4-6)
+    start_double: Any = "top"           # top | 9 | 6 | 3: rounds from this double down to 0-0
+    holder_starts: bool = False         # the holder of the round's double opens with it
+    double_chains: bool = False         # a double may follow a double (then close one)
+    close_doubles: bool = True          # an open double must be closed before other play
+    mexican_train: bool = True          # the shared train exists
+    elimination: bool = False           # Frijolito: seats past the target leave
+    doubles_anywhere: bool = False      # Frijolito: a face-up double plays from anywhere in the row
+    face_up: bool = False               # Frijolito: unplayable tiles go to the right face up
 
     # ----- derived -------------------------------------------------------
     @property
@@ -68,6 +77,16 @@ class Rules:
         return seat % 2 if self.partnership else seat
 
     @property
+    def shape(self) -> str:
+        """The board: line | trains | foot | row."""
+        return PRESETS[self.game].shape
+
+    @property
+    def first_double(self) -> int:
+        """The double of the first round (trains, foot)."""
+        return self.set if self.start_double == "top" else self.start_double
+
+    @property
     def fives_on(self) -> bool:
         return self.fives != "off"
 
@@ -81,15 +100,16 @@ class Rules:
 
 @lru_cache(maxsize=256)
 def _option_items(rules: Rules) -> tuple:
-    return tuple((k, v) for k, v in asdict(rules).items() if k != "game")
+    keys = PRESETS[rules.game].keys
+    return tuple((k, v) for k, v in asdict(rules).items() if k in keys)
 
 
 # ---------------------------------------------------------------------------
 # Option catalogue
 
 OPTION_VALUES: dict[str, tuple] = {
-    "set": (6, 9, 12),
-    "players": (2, 3, 4),
+    "set": (6, 9, 12, 15),
+    "players": (2, 3, 4, 5, 6, 7, 8),
     "partnership": (False, True),
     "hand_size": ("auto", 5, 6, 7, 8, 9),
     "boneyard": ("draw", "none"),
@@ -109,6 +129,14 @@ OPTION_VALUES: dict[str, tuple] = {
     "redeal": (False, True),
     "joins": ("match", "matador"),
     "pips": ("coloured", "black"),
+    "start_double": ("top", 9, 6, 3),
+    "holder_starts": (False, True),
+    "double_chains": (False, True),
+    "close_doubles": (True, False),
+    "mexican_train": (True, False),
+    "elimination": (False, True),
+    "doubles_anywhere": (False, True),
+    "face_up": (False, True),
 }
 OPTION_KEYS = tuple(OPTION_VALUES)
 
@@ -126,8 +154,10 @@ class Preset:
     defaults: dict[str, Any]
     values: dict[str, tuple] = field(default_factory=dict)   # narrowed choices
     locked: frozenset = frozenset()
-    hand: str = "seven"   # seven | classic | formula
+    hand: str = "seven"   # seven | classic | formula | engine | frijolito
     code: str = "ab."
+    shape: str = "line"   # line | trains | foot | row
+    keys: tuple = ()      # the options this game knows (records and the catalogue list these)
 
     def choices(self, key: str) -> tuple:
         if key in self.locked:
@@ -135,6 +165,14 @@ class Preset:
         return self.values.get(key, OPTION_VALUES[key])
 
     def lobby(self, r: Rules) -> str:
+        if self.shape != "line":
+            flags = "".join(ch for ch, on in (
+                ("h", r.holder_starts), ("c", r.double_chains), ("a", not r.close_doubles),
+                ("s", self.shape == "trains" and r.boneyard == "none"),
+                ("x", not r.mexican_train), ("e", r.elimination), ("d", r.doubles_anywhere),
+                ("u", r.face_up)) if on)
+            head = f"{r.target}pt" if self.shape == "row" else f"{r.first_double}..0"
+            return f"{head}/{self.code}" + (f" {flags}" if flags else "")
         if self.id == "all-fives":
             mark = "5" + ("+" if r.spinner != "off" else "*" if r.first_opener == "highest-double" else "")
             mark += "O" if r.next_opener == "rotate" else ""
@@ -150,6 +188,8 @@ class Preset:
         n = T.set_size(set_)
         if self.hand == "formula":
             return formula_hand(n, players)
+        if self.hand == "frijolito":
+            return {2: 14, 3: 9, 4: 7}[players]
         if self.hand == "classic":
             if set_ == 6:
                 return 7 if players == 2 else 5
@@ -160,12 +200,25 @@ class Preset:
 _BASE = {f.name: f.default for f in fields(Rules) if f.name != "game"}
 _BASE["hand_size"] = "auto"
 _LINE_LOCKS = frozenset({"points", "blocked", "block_winner", "tie_break", "joins"})
+#: options of the other boards only (the line family's records never list them)
+BOARD_KEYS = ("start_double", "holder_starts", "double_chains", "close_doubles", "mexican_train",
+              "elimination", "doubles_anywhere", "face_up")
+LINE_KEYS = tuple(k for k in OPTION_VALUES if k not in BOARD_KEYS)
+SHAPE_KEYS = {
+    "trains": ("set", "players", "hand_size", "boneyard", "start_double", "holder_starts",
+               "double_chains", "close_doubles", "mexican_train", "pips"),
+    "foot": ("set", "players", "hand_size", "start_double", "pips"),
+    "row": ("set", "players", "hand_size", "target", "elimination", "doubles_anywhere", "face_up",
+            "pips"),
+}
 
 
-def _preset(id_, en, es, code, hand="seven", locked=(), values=None, **defaults):
+def _preset(id_, en, es, code, hand="seven", locked=(), values=None, shape="line", **defaults):
     d = dict(_BASE)
     d.update(defaults)
-    return Preset(id_, en, es, d, values or {}, frozenset(locked), hand, code)
+    keys = SHAPE_KEYS.get(shape, LINE_KEYS)
+    locked = frozenset(locked) | {k for k in OPTION_VALUES if k not in keys}
+    return Preset(id_, en, es, d, values or {}, locked, hand, code, shape, keys)
 
 
 PRESETS: dict[str, Preset] = {p.id: p for p in [
@@ -214,10 +267,25 @@ PRESETS: dict[str, Preset] = {p.id: p for p in [
             locked={"partnership", "spinner", "fives", "rounding", "best_of_10", "points", "blocked",
                     "joins", "tie_break", "first_opener", "next_opener", "after_block", "boneyard"},
             values={"set": (6, 9), "target": (100,), "hand_size": ("auto", 5, 6, 7)}),
+    # ----- the other boards (RULES.md 4-6): bad points, one score per seat
+    _preset("mexican-train", "Mexican Train", "Tren mexicano", "mt", hand="engine", shape="trains",
+            set=12, players=4, points="bad", next_opener="winner",
+            locked={"hand_size"},
+            values={"set": (12, 9, 15)}),
+    _preset("chicken-foot", "Chicken Foot", "Pata de pollo", "pp", hand="formula", shape="foot",
+            set=9, players=4, points="bad", boneyard="draw",
+            locked={"hand_size"},
+            values={"set": (9, 12)}),
+    _preset("frijolito", "Frijolito", "Frijolito", "fri.", hand="frijolito", shape="row",
+            set=6, players=4, points="bad", boneyard="none",
+            locked={"hand_size", "set"},
+            values={"target": (100, 50)}),
 ]}
 
 PLAYERS = {"draw": (2, 3, 4), "block": (2, 3, 4), "all-fives": (2, 3, 4), "classic": (2, 4),
-           "latin": (2, 3, 4), "muggins": (2, 3, 4), "los-cincos": (2, 3, 4), "matador": (2, 3, 4)}
+           "latin": (2, 3, 4), "muggins": (2, 3, 4), "los-cincos": (2, 3, 4), "matador": (2, 3, 4),
+           "mexican-train": (2, 3, 4, 5, 6, 7, 8), "chicken-foot": (2, 3, 4, 5, 6, 7, 8),
+           "frijolito": (2, 3, 4)}
 for _p in PRESETS.values():
     _p.values.setdefault("players", PLAYERS[_p.id])
 
@@ -270,11 +338,23 @@ def make_rules(game: str, **opts: Any) -> Rules:
 
     Every value must be one the game offers, of the option's own type (a
     record's ``"set": 6.0`` or ``"target": "100"`` is refused).  ``hand_size``
-    may also be the number ``"auto"`` resolves to (records store that)."""
+    may also be the number ``"auto"`` resolves to (records store that).
+
+    On the other boards, when no set is given and the default set cannot
+    seat the players (Chicken Foot at 8 needs double-12), the next set that
+    can is taken."""
     if not isinstance(game, str):
         raise RulesError(f"a game is named by its id, not {str(game)[:40]!r}", "unknown-game",
                          game=str(game)[:40])
     preset = find_preset(game)
+    if preset.shape in ("trains", "foot") and opts.get("set") is None:
+        sets = preset.choices("set")
+        for i, size in enumerate(sets):
+            try:
+                return make_rules(game, **dict(opts, set=size))
+            except RulesError as exc:
+                if exc.code not in ("hand-min", "set-players") or i == len(sets) - 1:
+                    raise RulesError(str(exc), exc.code, **exc.params) from None
     chosen = dict(preset.defaults)
     for key, value in opts.items():
         if value is None:
@@ -307,7 +387,14 @@ def make_rules(game: str, **opts: Any) -> Rules:
         raise RulesError("keeping the last two tiles needs a boneyard to draw from", "keep-last-two")
     n = T.set_size(chosen["set"])
     hand = chosen["hand_size"]
+    if preset.shape != "line":
+        _check_board(preset, chosen)
     auto = preset.default_hand(chosen["set"], players)
+    if preset.hand == "engine":
+        # RULES.md 2 and 4: the set minus the engine (dealt with holder_starts);
+        # no boneyard: hands as large as possible
+        avail = n if chosen["holder_starts"] else n - 1
+        auto = avail // players if chosen["boneyard"] == "none" else formula_hand(avail, players)
     if hand == "auto":
         hand = auto
     elif hand != auto and not any(_same(hand, v) for v in preset.choices("hand_size")):
@@ -317,7 +404,7 @@ def make_rules(game: str, **opts: Any) -> Rules:
             raise RulesError(f"hand_size is fixed to {auto} in {preset.name_en}", "locked",
                              key="hand_size")
         raise _not_allowed(preset, "hand_size", hand, preset.choices("hand_size"))
-    if preset.hand == "formula" and hand < 5:
+    if preset.hand in ("formula", "engine") and hand < 5:
         raise RulesError(f"double-{chosen['set']} gives {hand} tiles each to {players} players; "
                          "every hand needs at least 5", "hand-min", set=chosen["set"], hand=hand,
                          players=players)
@@ -327,6 +414,17 @@ def make_rules(game: str, **opts: Any) -> Rules:
                          need=hand * players, set=chosen["set"], n=n)
     chosen["hand_size"] = hand
     return Rules(game=game, **chosen)
+
+
+def _check_board(preset: Preset, chosen: dict) -> None:
+    """Combinations of the other boards' options (RULES.md 4-6)."""
+    if preset.shape == "trains" and chosen["set"] == 9 and chosen["players"] > 4:
+        raise RulesError("Mexican Train with double-9 is for up to 4 players",
+                         "set-players", set=9, players=chosen["players"], max=4)
+    start = chosen["start_double"]
+    if start != "top" and start >= chosen["set"]:
+        raise RulesError(f"start_double={start} must be below the set's top double "
+                         f"({chosen['set']}); choose top", "not-allowed", key="start_double")
 
 
 def rules_from_options(game: str, options: dict[str, Any]) -> Rules:
@@ -355,7 +453,7 @@ def games_catalogue() -> list[dict[str, Any]]:
             "lobby_code": r.lobby_code(),
             "options": [
                 {"key": k, "values": list(p.choices(k)), "default": p.defaults[k], "locked": k in p.locked}
-                for k in OPTION_KEYS
+                for k in p.keys
             ],
         })
     return out

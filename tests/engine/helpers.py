@@ -55,6 +55,9 @@ from domino.engine.line import CENTER, END_IDS, OPEN, Hand
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import Rules, make_rules
+from board_checks import layout as board_layout  # noqa: E402
+from board_checks import (check_board_end, check_board_ends, check_board_history,  # noqa: E402
+                          check_board_tiles, check_board_views)
 
 __all__ = [
     "scripted_match", "scripted_next_hand", "act", "play", "history", "parse_step",
@@ -399,22 +402,33 @@ def check_roundtrip(match: Match) -> Match:
 
 def check_invariants(match: Match, views: bool = True, roundtrip: bool = False,
                      out_of_turn: bool = True) -> None:
-    """All per-state invariants (see the module doc)."""
-    check_tiles(match)
-    ends = check_ends(match)
-    check_end_condition(match, ends)
+    """All per-state invariants (see the module doc); the other boards'
+    checks come from board_checks.py."""
+    if match.rules.shape != "line":
+        lay = board_layout(match)
+        check_board_tiles(match, lay)
+        check_board_end(match, check_board_ends(match, lay), lay)
+        if views:
+            check_board_views(match)
+    else:
+        check_tiles(match)
+        check_end_condition(match, check_ends(match))
+        if views:
+            check_views(match)
     if out_of_turn:
         check_out_of_turn(match)
-    if views:
-        check_views(match)
     if roundtrip:
         check_roundtrip(match)
     if match.finished:
         assert match.outcome is not None and match.phase == "match-over"
+    return
 
 
 def check_history(match: Match) -> None:
     """Replay the current hand on a fresh core Hand, checking every action."""
+    if match.rules.shape != "line":
+        check_board_history(match)
+        return
     r = match.rules
     live = match.hand
     rec = match.records[-1]

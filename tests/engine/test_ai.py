@@ -79,6 +79,15 @@ def hidden_twin(m: Match) -> Match:
     me = m.turn
     t = m.clone()
     h = t.hand
+    if m.rules.shape == "row":
+        # Frijolito: nobody knows the face-down tiles never turned (own ones included)
+        spots = [(s, i) for s in range(m.rules.players) for i, x in enumerate(h.rows[s])
+                 if not (h.known >> x) & 1]
+        (sa, ia), (sb, ib) = spots[0], spots[-1]
+        ta, tb = h.rows[sa][ia], h.rows[sb][ib]
+        h.rows[sa][ia], h.rows[sb][ib] = tb, ta
+        h.hands = [T.mask_of(r) for r in h.rows]
+        return t
     holders = [s for s in range(m.rules.players) if s != me and h.hands[s]]
     undrawn = h.bone[h.bpos:]
     if len(holders) >= 2:
