@@ -195,6 +195,7 @@ class Foot(Board):
     def start(self, match, given: dict | None) -> None:
         r = match.rules
         k = len(match.records)
+        p_ = r.players
         wanted = r.first_double if k == 0 else match.records[-1]["double"] - 1
         redeals = given.get("redeals", 0) if given else 0
         pool = list(range(r.n_tiles))
@@ -204,6 +205,8 @@ class Foot(Board):
                 deal, bone = shuffled_deal(rng, pool, [r.hand_size] * r.players)
             else:
                 deal, bone = given["deal"], given["boneyard"]
+                if len(deal) != p_ or any(len(h) != r.hand_size for h in deal):
+                    raise IllegalAction("bad-format", f"round {k}: deal must give {p_} hands of {r.hand_size}")
                 if sorted([t for h in deal for t in h] + bone) != pool:
                     raise IllegalAction("bad-format", f"round {k}: deal and boneyard must hold the set once each")
             # RULES.md 5 / 7.9: the next lower double; nobody holds it: the next lower held

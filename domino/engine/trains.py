@@ -230,6 +230,7 @@ class Trains(Board):
         """Deal round ``k`` (or take a record's deal) and start it."""
         r = match.rules
         k = len(match.records)
+        p_ = r.players
         p = r.players
         used = self.used_doubles(match)
         pending = [v for v in range(r.first_double, -1, -1) if v not in used]
@@ -251,6 +252,8 @@ class Trains(Board):
                 if given.get("engine", -1) != engine:
                     want = T.NAMES[engine] if engine >= 0 else "none"
                     raise IllegalAction("bad-format", f"round {k}: the engine must be {want}")
+                if len(deal) != p_ or any(len(h) != r.hand_size for h in deal):
+                    raise IllegalAction("bad-format", f"round {k}: deal must give {p_} hands of {r.hand_size}")
                 if sorted([t for h in deal for t in h] + bone) != sorted(pool):
                     raise IllegalAction("bad-format", f"round {k}: deal and boneyard must hold the set "
                                         "(but the engine) once each")
