@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
 from domino.engine.match import IllegalAction, Match
 from domino.players import COMPUTER_KINDS, play_turn
-from domino.engine.records import ReplayError, from_record, load_json
+from domino.engine.records import ReplayError, from_record, to_record, load_json
 from domino.engine.rules import RulesError, coerce, games_catalogue, make_rules
 
 
@@ -80,12 +81,21 @@ def cmd_simulate(args) -> int:
         if k not in COMPUTER_KINDS:
             raise UsageError(f"unknown player kind {k!r}; kinds: {', '.join(COMPUTER_KINDS)}")
     seats = [{"name": f"{k} {i}", "kind": k} for i, k in enumerate(kinds)]
+    if args.records:
+        try:
+            os.makedirs(args.records, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write records to {args.records}: {exc}") from None
     wins = [0] * rules.n_sides
     draws = hands = points = 0
     t0 = time.perf_counter()
     for i in range(args.matches):
         m = Match(rules, seed=args.seed * 1_000_003 + i, seats=seats)
         play_match(m, kinds)
+        if args.records:
+            path = os.path.join(args.records, f"{rules.game}-{args.seed}-{i}.json")
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(to_record(m), fh, ensure_ascii=False)
         hands += len(m.records)
         points += sum(p for rec in m.records if rec["result"] for p in rec["result"]["points"])
         w = m.outcome["winner"]
@@ -150,6 +160,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--matches", type=int, default=10)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--option", action="append", metavar="KEY=VALUE")
+    s.add_argument("--records", metavar="DIR",
+                   help="write every match as a record file DIR/<game>-<seed>-<i>.json (replay reads it)")
     r = sub.add_parser("replay", help="check a game record")
     r.add_argument("record")
     a = sub.add_parser("arena", help="measure one computer level against another")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Regenerate tests/golden/*.json: one recorded match per line-family preset
-(plus a few option variants), played by seeded random players.
+"""Regenerate tests/golden/*.json: one recorded match per preset (plus a few
+option variants), played by seeded random players.
 
 Each file is a game record (RULES.md 8, replayable with
 ``python -m domino replay``) with one extra key, ``expect``: the final totals,
@@ -42,6 +42,16 @@ GOLDEN = {
     "latin-3": ("latin", {"players": 3, "target": 50}, 1),
     "muggins-good": ("muggins", {"points": "good", "keep_last_two": True}, 4),
     "matador-6": ("matador", {"set": 6, "players": 3}, 5),
+    # the other boards (RULES.md 4-6)
+    "mexican-train": ("mexican-train", {"players": 3, "set": 9, "start_double": 3}, 1),
+    "mexican-train-options": ("mexican-train", {"players": 4, "set": 9, "start_double": 3,
+                                                "holder_starts": True, "double_chains": True}, 2),
+    "mexican-train-no-boneyard": ("mexican-train", {"players": 2, "set": 9, "start_double": 3,
+                                                    "boneyard": "none", "mexican_train": False}, 3),
+    "chicken-foot": ("chicken-foot", {"players": 3, "start_double": 3}, 1),
+    "frijolito": ("frijolito", {"players": 2, "target": 50}, 1),
+    "frijolito-elimination": ("frijolito", {"players": 3, "target": 50, "elimination": True,
+                                            "face_up": True}, 2),
 }
 
 

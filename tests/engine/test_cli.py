@@ -76,3 +76,24 @@ def test_simulate_usage_errors_exit_2(args):
 
 def test_replay_missing_file_exits_2(tmp_path):
     assert cli("replay", str(tmp_path / "none.json")).returncode == 2
+
+
+@pytest.mark.parametrize("game,players", [("mexican-train", 3), ("chicken-foot", 2), ("frijolito", 3),
+                                          ("draw", 2), ("matador", 3)])
+def test_simulate_records_replay(tmp_path, game, players):
+    """simulate --records DIR writes every match as a record that replay accepts."""
+    p = cli("simulate", "--game", game, "--players", str(players), "--matches", "2", "--seed", "4",
+            "--records", str(tmp_path), *(["--option", "start_double=3"] if game in ("mexican-train", "chicken-foot") else []))
+    assert p.returncode == 0, p.stderr
+    sim = json.loads(p.stdout)
+    files = sorted(tmp_path.glob("*.json"))
+    assert [f.name for f in files] == [f"{game}-4-{i}.json" for i in range(2)]
+    hands = 0
+    for f in files:
+        r = cli("replay", str(f))
+        assert r.returncode == 0, r.stdout + r.stderr
+        out = json.loads(r.stdout)
+        doc = json.loads(f.read_text())
+        assert out["finished"] and out["totals"] == doc["outcome"]["scores"]
+        hands += len(out["hands"])
+    assert hands == sim["hands"]

@@ -23,8 +23,18 @@ from domino.engine.records import from_record
 from domino.engine.rules import rules_from_options
 
 GOLDEN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "golden")
-FILES = sorted(glob.glob(os.path.join(GOLDEN, "*.json")))
+ALL_FILES = sorted(glob.glob(os.path.join(GOLDEN, "*.json")))
 PRESETS = ("draw", "block", "all-fives", "classic", "latin", "muggins", "los-cincos", "matador")
+BOARD_GAMES = ("mexican-train", "chicken-foot", "frijolito")
+
+
+def _game(path):
+    with open(path, encoding="utf-8") as fh:
+        return json.load(fh)["game"]
+
+
+FILES = [f for f in ALL_FILES if _game(f) not in BOARD_GAMES]
+BOARD_FILES = [f for f in ALL_FILES if _game(f) in BOARD_GAMES]
 
 
 def load(path):
@@ -134,8 +144,8 @@ def expected_points(r, hand, base):
 
 
 def test_one_golden_per_preset():
-    names = {os.path.basename(f)[:-5] for f in FILES}
-    assert set(PRESETS) <= names
+    names = {os.path.basename(f)[:-5] for f in ALL_FILES}
+    assert set(PRESETS) | set(BOARD_GAMES) <= names
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: os.path.basename(p)[:-5])
@@ -171,7 +181,77 @@ def test_golden_replays_with_every_score(path):
     assert m.outcome["reason"] == ("best-of-10" if r.best_of_10 else "target")
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: os.path.basename(p)[:-5])
+@pytest.mark.parametrize("path", BOARD_FILES, ids=lambda p: os.path.basename(p)[:-5])
+def test_board_golden_replays_with_every_score(path):
+    """Mexican Train, Chicken Foot, Frijolito: bad points recomputed from the
+    deal and the actions alone (0-0 counts 50 in Chicken Foot), the round
+    doubles going down, and the match's end and winner."""
+    doc = load(path)
+    m = from_record(doc)
+    r = rules_from_options(doc["game"], doc["options"])
+    assert m.finished and doc["finished"] and r == m.rules
+    totals = [0] * r.players
+    doubles = []
+    for k, hand in enumerate(doc["hands"]):
+        held = [set(h) for h in hand["deal"]]
+        opening = None
+        for a in hand["actions"]:
+            s = a["seat"]
+            if "play" in a:
+                held[s].remove(a["play"])
+                if "end" not in a:
+                    opening = T.Tile.parse(a["play"])
+                elif r.shape == "trains":
+                    assert a["end"] in [f"train:{i}" for i in range(r.players)] + (
+                        ["train:mexican"] if r.mexican_train else [])
+                elif r.shape == "foot":
+                    assert a["end"].startswith("foot:")
+                else:
+                    assert a["end"] in ("W", "E")
+            elif "draw" in a:
+                assert r.boneyard == "draw" or r.shape == "foot"
+                held[s].add(a["draw"])
+        if r.shape == "trains":
+            d = opening.a if r.holder_starts else T.Tile.parse(hand["engine"]).a
+            if not r.holder_starts:
+                assert d == r.first_double - k
+        elif r.shape == "foot":
+            d = opening.a
+            assert opening.is_double and d <= (r.first_double if k == 0 else doubles[-1] - 1)
+        else:
+            d = None
+        doubles.append(d)
+        counts = [sum(50 if (r.shape == "foot" and t == "0-0") else pips(t) for t in h) for h in held]
+        res = hand["result"]
+        assert res["counts"] == counts, f"hand {k}"
+        out = [s for s in range(r.players) if not hand["deal"][s]]      # Frijolito: eliminated
+        want = [0 if s in out else counts[s] for s in range(r.players)]
+        if res["end"] == "domino":
+            assert counts[res["winner"]] == 0
+        else:
+            assert res["end"] == "blocked"
+        assert res["points"] == want, f"hand {k}"
+        totals = [a + b for a, b in zip(totals, want)]
+        assert res["totals"] == totals
+    assert totals == m.scores == doc["outcome"]["scores"]
+    if r.shape in ("trains", "foot"):
+        assert m.outcome["reason"] == "rounds"
+        if r.shape == "trains":
+            assert sorted(doubles) == list(range(r.first_double + 1))
+        else:
+            assert doubles[-1] == 0
+        low = min(totals)
+        assert m.outcome["winner"] == (totals.index(low) if totals.count(low) == 1 else None)
+    elif r.elimination:
+        left = [s for s in range(r.players) if totals[s] <= r.target]
+        assert m.outcome["reason"] == "elimination" and len(left) <= 1
+    else:
+        assert max(totals) > r.target and m.outcome["reason"] == "target"
+        low = min(totals)
+        assert m.outcome["winner"] == (totals.index(low) if totals.count(low) == 1 else None)
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: os.path.basename(p)[:-5])
 def test_golden_cli_replay(path):
     buf = io.StringIO()
     with redirect_stdout(buf):
