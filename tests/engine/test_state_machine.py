@@ -15,7 +15,8 @@ from domino.engine import tiles as T
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import make_rules
-from helpers import check_ends, check_end_condition, check_history, check_tiles, check_views
+from helpers import (check_end_condition, check_ends, check_history, check_invariants, check_tiles,
+                     check_views)
 
 settings.register_profile("dev", max_examples=40, stateful_step_count=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -161,3 +162,146 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 TestMatchMachine = MatchMachine.TestCase
+
+
+# ---------------------------------------------------------------- the other boards
+BOARD_CONFIGS = [("mexican-train", 3, {"set": 9, "start_double": 3}),
+                 ("mexican-train", 4, {"set": 9, "start_double": 3, "double_chains": True}),
+                 ("mexican-train", 2, {"set": 9, "start_double": 3, "holder_starts": True,
+                                       "boneyard": "none"}),
+                 ("mexican-train", 3, {"set": 9, "start_double": 3, "close_doubles": False,
+                                       "mexican_train": False}),
+                 ("chicken-foot", 3, {"start_double": 3}), ("chicken-foot", 2, {"start_double": 3}),
+                 ("frijolito", 2, {"target": 50}), ("frijolito", 3, {"target": 50, "elimination": True}),
+                 ("frijolito", 4, {"target": 50, "doubles_anywhere": True, "face_up": True})]
+
+
+def _end_ids(m: Match) -> list[str]:
+    r = m.rules
+    if r.shape == "trains":
+        return [f"train:{i}" for i in range(r.players)] + ["train:mexican"]
+    if r.shape == "foot":
+        return [f"foot:{k}" for k in range(max(1, len(m.hand.tiles)))]
+    return ["W", "E"]
+
+
+class BoardMachine(RuleBasedStateMachine):
+    """Mexican Train, Chicken Foot and Frijolito through the public API:
+    legal actions keep every invariant; refused ones change nothing."""
+
+    @initialize(cfg=st.sampled_from(BOARD_CONFIGS), seed=st.integers(0, 10_000))
+    def start(self, cfg, seed):
+        game, n, opts = cfg
+        self.m = Match(make_rules(game, players=n, **opts), seed=seed)
+
+    def refused(self, action, codes):
+        m = self.m
+        key, seq = m.state_key(), m.seq
+        try:
+            m.apply(action)
+        except IllegalAction as exc:
+            assert exc.code in codes, (action, exc.code, codes, exc.message)
+        else:
+            raise AssertionError(f"{action} was accepted")
+        assert m.state_key() == key and m.seq == seq
+
+    def playing(self):
+        return self.m.phase == "play"
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def legal(self, data):
+        a = data.draw(st.sampled_from(self.m.legal_actions()))
+        done = self.m.apply(a)
+        assert done[0]["seat"] == a["seat"]
+
+    @precondition(lambda self: not self.playing() and not self.m.finished)
+    @rule()
+    def next_round(self):
+        check_history(self.m)
+        self.m.next_hand()
+
+    @precondition(lambda self: not self.m.finished)
+    @rule(data=st.data())
+    def resign(self, data):
+        seat = data.draw(st.integers(0, self.m.rules.players - 1))
+        self.m.resign(seat)
+        assert self.m.finished and self.m.outcome["reason"] == "resign"
+        assert self.m.outcome["winner"] != seat
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def wrong_seat(self, data):
+        m = self.m
+        seat = data.draw(st.sampled_from([s for s in range(m.rules.players) if s != m.turn]))
+        a = dict(data.draw(st.sampled_from(m.legal_actions())), seat=seat)
+        self.refused(a, {"out-of-turn"})
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def tile_not_held(self, data):
+        m = self.m
+        h = m.hand
+        others = [t for t in range(m.rules.n_tiles) if not (h.hands[h.turn] >> t) & 1]
+        if not others:
+            return
+        t = data.draw(st.sampled_from(others))
+        a = {"seat": h.turn, "play": T.NAMES[t], "end": data.draw(st.sampled_from(_end_ids(m)))}
+        self.refused(a, {"not-in-hand"})
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data())
+    def held_tile_elsewhere(self, data):
+        """A held tile at an end the legal actions do not list."""
+        m = self.m
+        h = m.hand
+        legal = {(a.get("play"), a.get("end")) for a in m.legal_actions() if "play" in a}
+        if any(e is None for _, e in legal):
+            return          # the opening tile
+        held = T.ids(h.hands[h.turn])
+        cands = [(T.NAMES[t], e) for t in held for e in _end_ids(m) if (T.NAMES[t], e) not in legal]
+        if not cands:
+            return
+        tile, end = data.draw(st.sampled_from(cands))
+        # Frijolito: a face-down tile has not been turned over (not-in-hand)
+        self.refused({"seat": h.turn, "play": tile, "end": end}, {"no-match", "not-in-hand", "bad-format"})
+
+    @precondition(lambda self: self.playing())
+    @rule(kind=st.sampled_from(["pass", "draw", "flip", "peek", "reject"]))
+    def not_offered(self, kind):
+        m = self.m
+        legal = m.legal_actions()
+        if any(kind in a for a in legal):
+            return
+        a = {"seat": m.turn, kind: True if kind == "pass" else None}
+        self.refused(a, {"pass-while-able", "draw-while-able", "no-match", "bad-format"})
+
+    @precondition(lambda self: self.playing())
+    @rule(junk=st.sampled_from([{"seat": 0}, {"play": "1-2"}, "x", None, {"seat": "0", "pass": True},
+                                {"seat": 9, "pass": True}, {"seat": 0, "play": "1-2", "end": "train:99"}]))
+    def bad_format(self, junk):
+        if isinstance(junk, dict) and junk.get("seat") == 0:
+            junk = dict(junk, seat=self.m.turn)
+            if "play" in junk:
+                t = T.ids(self.m.hand.hands[self.m.turn])
+                if not t or "end" not in junk:
+                    return
+                junk["play"] = T.NAMES[t[0]]
+        self.refused(junk, {"bad-format", "not-in-hand"})
+
+    @rule()
+    def record_round_trip(self):
+        doc = json.loads(json.dumps(to_record(self.m)))
+        again = from_record(doc)
+        assert again.state_key() == self.m.state_key()
+        assert again.outcome == self.m.outcome
+
+    @invariant()
+    def consistent(self):
+        m = getattr(self, "m", None)
+        if m is None:
+            return
+        check_invariants(m, views=m.seq % 5 == 0, out_of_turn=False)
+
+
+TestBoardMachine = BoardMachine.TestCase
