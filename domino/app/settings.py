@@ -27,7 +27,7 @@ def _catalogue() -> tuple:
 #: The board shapes the table can show; a game is offered on the new-game
 #: screen once its shape is here (Mexican Train "trains", Chicken Foot "foot",
 #: Frijolito "row" come with their boards).
-TABLE_SHAPES = ("line",)
+TABLE_SHAPES = ("line", "trains", "foot", "row")
 
 
 def offered(game: str) -> bool:
@@ -257,7 +257,10 @@ def rules_for(settings: dict):
     if settings.get("target") is not None and target_option(game) is not None:
         opts["target"] = settings["target"]
     offered = {o["key"] for o in game_options(game)}
-    opts.update({k: v for k, v in (settings.get("options") or {}).items() if k in offered})
+    # defaults are left to the engine, which seats 8 at Chicken Foot on double-12
+    defaults = PRESETS[game].defaults
+    opts.update({k: v for k, v in (settings.get("options") or {}).items()
+                 if k in offered and not (v == defaults.get(k) and type(v) is type(defaults.get(k)))})
     if partnership_choice(game, n) == "option" and settings.get("partnership"):
         opts["partnership"] = True
     return make_rules(game, **opts)

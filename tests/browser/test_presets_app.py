@@ -166,7 +166,8 @@ def tap_turn(page, declined: bool) -> str:
 
 # ------------------------------------------------------------ the tests
 def test_every_preset_has_a_case():
-    assert set(CASES) == set(PRESETS)
+    # the line family (the other boards' rounds are tapped through in their own tests)
+    assert set(CASES) == {g for g, p in PRESETS.items() if p.shape == "line"}
     for game, (n, seed, want) in CASES.items():
         _, seen = simulate(game, n, seed)
         assert "hand-over" in seen and set(want) <= seen, (game, seed, seen)
