@@ -591,16 +591,26 @@ _ui: UI | None = None
 
 def start() -> None:
     global _ui
+    _mark("domino:start")   # main.py has imported the package (boot.js marked domino:py-ready)
     _ui = UI()
     _ui.load_game()
     _ui.render()
     _take_over(_ui)
     ROOT.dataset.ready = "1"
+    _mark("domino:ready")
     if _ui.ctrl is not None:
         _ui.changed()
     # The computer players are not needed for the first screen: compile them
     # just after it is up, so they are ready before anyone asks for a move.
     js.setTimeout(create_proxy(_warm_up), 50)
+
+
+def _mark(name: str) -> None:
+    """A User Timing mark (scripts/bench_boot.py splits the boot with them)."""
+    try:
+        js.performance.mark(name)
+    except Exception:
+        pass
 
 
 def _take_over(ui: UI) -> None:

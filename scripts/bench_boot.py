@@ -1,14 +1,32 @@
 #!/usr/bin/env python3
-"""Boot-time benchmark: navigation start -> html[data-ready="1"], in ms.
+"""Boot-time benchmark: navigation -> html[data-painted="1"] and -> html[data-ready="1"].
 
-Measures, for index.html and for a bare PyScript page (static/bench/bare.html,
-which only sets data-ready), the median over N runs of:
-  cold: a new browser context (empty HTTP cache) for every run;
-  warm: reloads in one context after a first, discarded load (HTTP cache warm).
-The site is served as by GitHub Pages (under /domino/, Cache-Control max-age=600).
-Prints one JSON object. Not a test; run after scripts/setup:
+For the game (index.html) beside a bare PyScript page on the same runtime
+(static/bench/bare.html, which only sets data-ready), medians over N runs of:
 
-    .venv/bin/python scripts/bench_boot.py [--runs 7]
+  cold       a new browser profile each run (empty HTTP cache, no service worker);
+             the game has no saved match: it paints when Python draws the lobby;
+  cold_saved the same, with a saved match (and its snapshot) in localStorage:
+             the player came back after the browser evicted its cache;
+  warm       reloads with the HTTP cache warm (no service worker), saved match;
+  sw         reloads with the game's service worker controlling the page, saved match
+             (the bare page's three files are put in the same cache, so both are
+             served by the worker);
+  offline    the same with the server stopped.
+
+Per load: ms from navigation start to data-painted ("the snapshot or the first real
+screen is visible"; the bare page paints nothing, so only ready), to the first
+contentful paint, and to data-ready ("interactive"). And, from a Chromium
+Performance trace of --trace-runs more loads per mode, the longest main-thread task
+during boot (navigation -> data-ready), with what ran inside it.
+
+Profiles are real on-disk profiles (persistent contexts), as on a phone: an ordinary
+Playwright context keeps a small in-memory cache that cannot hold the 9.6 MB wasm.
+Served as by GitHub Pages (under /domino/, Cache-Control max-age=600). The machine
+may be shared: the pages are interleaved so that drift hits both alike, and every
+run is printed beside the medians. Prints one JSON object; not a test:
+
+    .venv/bin/python scripts/bench_boot.py [--runs 7] [--trace-runs 3] [--modes cold,warm,...]
 """
 from __future__ import annotations
 
@@ -17,6 +35,8 @@ import json
 import os
 import statistics
 import sys
+import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from devserver import DevServer  # noqa: E402
@@ -25,91 +45,303 @@ from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 PAGES = {"index": "index.html", "bare": "static/bench/bare.html"}
+BARE_FILES = ["static/bench/bare.html", "static/bench/bare.py", "static/bench/bare.toml"]
+MODES = ["cold", "cold_saved", "warm", "sw", "offline"]
 
-# Records performance.now() (ms since navigation start) when data-ready is set.
+# Records performance.now() (ms since navigation start) when data-painted / data-ready are set.
 INIT_SCRIPT = """
 (() => {
-  const done = () => { if (window.__readyAt === undefined) window.__readyAt = performance.now(); };
-  // Observe the document (the <html> element does not exist yet when this runs).
-  new MutationObserver(() => {
+  const seen = () => {
     const html = document.documentElement;
-    if (html && html.dataset.ready === "1") done();
-  }).observe(document, {attributes: true, subtree: true, childList: true,
-                        attributeFilter: ["data-ready"]});
+    if (!html) return;
+    if (window.__paintedAt === undefined && html.dataset.painted === "1") window.__paintedAt = performance.now();
+    if (window.__readyAt === undefined && html.dataset.ready === "1") window.__readyAt = performance.now();
+  };
+  // Observe the document (the <html> element does not exist yet when this runs).
+  new MutationObserver(seen).observe(document, {attributes: true, subtree: true, childList: true,
+                                                attributeFilter: ["data-ready", "data-painted"]});
 })();
 """
 
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "v8", "v8.execute",
+                    "blink", "loading", "blink.user_timing"]
 
-def _load(page, url: str, timeout_ms: int) -> float:
-    page.goto(url)
+
+def _goto(page, url: str, timeout_ms: int) -> None:
+    if page.url.split("#")[0] == url:
+        page.reload(wait_until="commit")
+    else:
+        page.goto(url, wait_until="commit")
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=timeout_ms)
     if page.locator(".py-error").count():
         raise RuntimeError(f"{url}: " + " | ".join(page.locator(".py-error").all_inner_texts()))
-    at = page.evaluate("window.__readyAt")
-    if at is None:
+
+
+def _load_full(page, url: str, timeout_ms: int) -> dict:
+    _goto(page, url, timeout_ms)
+    at = page.evaluate("""() => ({ready: window.__readyAt, painted: window.__paintedAt === undefined ? null : window.__paintedAt,
+        fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+        snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
+        marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
+                                  .map(m => [m.name.slice(7), m.startTime]))})""")
+    if at["ready"] is None:
         raise RuntimeError("readiness was not observed by the init script")
-    return float(at)
+    return at
 
 
-def _new_context(browser):
-    ctx = browser.new_context()
-    ctx.add_init_script(INIT_SCRIPT)
-    return ctx
+def _load(page, url: str, timeout_ms: int) -> float:
+    """ms from navigation start to data-ready (used by scripts/bench_pwa.py too)."""
+    return float(_load_full(page, url, timeout_ms)["ready"])
 
 
-def bench(browser, urls: dict[str, str], runs: int, timeout_ms: int) -> dict:
-    """Runs the pages interleaved, so that drift in machine load hits all alike."""
-    cold: dict[str, list[float]] = {name: [] for name in urls}
-    warm: dict[str, list[float]] = {name: [] for name in urls}
-    for _ in range(runs):
-        for name, url in urls.items():
-            ctx = _new_context(browser)
-            cold[name].append(_load(ctx.new_page(), url, timeout_ms))
+# ------------------------------------------------------------------ trace
+def _longest_task(events: list[dict]) -> dict:
+    """The longest main-thread task of the page's renderer, and what ran inside it."""
+    names = {(e["pid"], e["tid"]): e["args"].get("name") for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    mains = {k for k, v in names.items() if v == "CrRendererMain"}
+    tasks = [e for e in events if (e.get("pid"), e.get("tid")) in mains and e.get("ph") == "X"
+             and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask") and e.get("dur")]
+    if not tasks:
+        return {"ms": None}
+    top = max(tasks, key=lambda e: e["dur"])
+    key, t0, t1 = (top["pid"], top["tid"]), top["ts"], top["ts"] + top["dur"]
+    inside = [e for e in events if (e.get("pid"), e.get("tid")) == key and e.get("ph") == "X" and e.get("dur")
+              and t0 <= e["ts"] and e["ts"] + e["dur"] <= t1 and e is not top
+              and e.get("name") not in ("RunTask", "ThreadControllerImpl::RunTask")]
+    inside.sort(key=lambda e: -e["dur"])
+    parts = []
+    for e in inside[:6]:
+        data = (e.get("args") or {}).get("data") or {}
+        where = data.get("url") or data.get("functionName") or (e.get("args") or {}).get("fileName") or ""
+        parts.append({"name": e["name"], "ms": round(e["dur"] / 1000, 1),
+                      "what": str(where).rsplit("/", 1)[-1][:80]})
+    # the page's User Timing marks (static/boot.js, domino/browser.py) inside it, and where it
+    # starts relative to them: what it is, runtime start-up or the app's own code
+    marks = {e["name"]: e["ts"] for e in events if str(e.get("name", "")).startswith("domino:")
+             and e.get("pid") == top["pid"]}
+    within = sorted((n for n, ts in marks.items() if t0 <= ts <= t1), key=marks.get)
+    before = sorted((n for n, ts in marks.items() if ts < t0), key=marks.get)
+    return {"ms": round(top["dur"] / 1000, 1), "after_mark": before[-1] if before else None,
+            "marks_inside": within, "inside": parts}
+
+
+def _traced_load(page, url: str, timeout_ms: int) -> dict:
+    cdp = page.context.new_cdp_session(page)
+    events: list = []
+    done = []
+    cdp.on("Tracing.dataCollected", lambda p: events.extend(p["value"]))
+    cdp.on("Tracing.tracingComplete", lambda p: done.append(1))
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": TRACE_CATEGORIES},
+                               "transferMode": "ReportEvents"})
+    try:
+        _goto(page, url, timeout_ms)
+    finally:
+        cdp.send("Tracing.end")
+        deadline = time.monotonic() + 60
+        while not done and time.monotonic() < deadline:
+            page.wait_for_timeout(100)
+        cdp.detach()
+    return _longest_task(events)
+
+
+# ------------------------------------------------------------- the match
+def _saved_match(page, base: str, timeout_ms: int) -> dict:
+    """A match vs the computer, one move in, saved with its snapshot: the
+    localStorage items it left (for cold_saved)."""
+    page.goto(base + "index.html?seed=7&delay=0")
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=timeout_ms)
+    if page.locator('[data-testid="new-game"]').count():
+        page.select_option('[data-testid="game"]', "draw")
+        page.select_option('[data-testid="players"]', "2")
+        page.select_option('[data-testid="seat-kind-1"]', index=1)
+        page.locator('[data-testid="start"]').click()
+        page.wait_for_selector('button[data-tile]:not([aria-disabled="true"])', timeout=timeout_ms)
+        page.locator('button[data-tile]:not([aria-disabled="true"])').first.click()
+        page.wait_for_selector('html[data-busy="0"] button[data-tile]:not([aria-disabled="true"])',
+                               timeout=timeout_ms)
+    page.wait_for_function("""() => { const s = localStorage.getItem('domino:' + location.pathname + ':snapshot');
+        return !!s && JSON.parse(s).seq === Number(document.documentElement.dataset.seq); }""", timeout=timeout_ms)
+    return page.evaluate("""() => Object.fromEntries(Object.keys(localStorage)
+        .filter(k => k.startsWith('domino:')).map(k => [k, localStorage.getItem(k)]))""")
+
+
+def _seed_storage(items: dict) -> str:
+    return "(() => { const items = %s; if (location.pathname.endsWith('/index.html')) " \
+           "for (const k in items) if (localStorage.getItem(k) === null) localStorage.setItem(k, items[k]); })();" \
+           % json.dumps(items)
+
+
+# ------------------------------------------------------------------ bench
+class Bench:
+    def __init__(self, p, executable: str, tmp: str, server: DevServer, timeout_ms: int):
+        self.p, self.executable, self.tmp, self.server, self.timeout = p, executable, tmp, server, timeout_ms
+        self.n = 0
+        self.urls = {name: server.url + path for name, path in PAGES.items()}
+
+    def context(self, sw: bool = False, init: str | None = None):
+        self.n += 1
+        ctx = self.p.chromium.launch_persistent_context(
+            os.path.join(self.tmp, f"profile-{self.n}"), executable_path=self.executable, args=LAUNCH_ARGS,
+            service_workers="allow" if sw else "block")
+        ctx.add_init_script(INIT_SCRIPT)
+        if init:
+            ctx.add_init_script(init)
+        return ctx, (ctx.pages[0] if ctx.pages else ctx.new_page())
+
+    def cold(self, name: str, init: str | None = None, trace: bool = False) -> dict:
+        ctx, page = self.context(init=init)
+        try:
+            return _traced_load(page, self.urls[name], self.timeout) if trace else \
+                _load_full(page, self.urls[name], self.timeout)
+        finally:
             ctx.close()
-    contexts = {name: _new_context(browser) for name in urls}
-    pages = {name: ctx.new_page() for name, ctx in contexts.items()}
-    for name, url in urls.items():
-        _load(pages[name], url, timeout_ms)  # fill the HTTP cache
-    for _ in range(runs):
-        for name, url in urls.items():
-            warm[name].append(_load(pages[name], url, timeout_ms))
-    for ctx in contexts.values():
+
+
+def _log(mode: str, name: str, r: dict) -> dict:
+    """Each load as it happens, on stderr (a long run on a busy machine shows progress)."""
+    print(json.dumps({"mode": mode, "page": name, **{k: (round(v) if isinstance(v, float) else v)
+                                                     for k, v in r.items() if k not in ("inside", "marks")}}),
+          file=sys.stderr, flush=True)
+    return r
+
+
+def run(bench: Bench, runs: int, trace_runs: int, modes: list[str]) -> dict:
+    urls = bench.urls
+    out: dict = {m: {"index": [], "bare": []} for m in modes}
+    traces: dict = {m: {"index": [], "bare": []} for m in modes}
+    saved = None
+    if "cold_saved" in modes:
+        ctx, page = bench.context()
+        saved = _saved_match(page, bench.server.url, bench.timeout)
         ctx.close()
-    return {
-        name: {
-            "cold_ms": round(statistics.median(cold[name])),
-            "warm_ms": round(statistics.median(warm[name])),
-            "cold_all_ms": [round(x) for x in cold[name]],
-            "warm_all_ms": [round(x) for x in warm[name]],
-        }
-        for name in urls
-    }
+    for mode in ("cold", "cold_saved"):
+        if mode not in modes:
+            continue
+        init = _seed_storage(saved) if mode == "cold_saved" else None
+        for i in range(runs + trace_runs):
+            for name in ("index", "bare"):
+                if mode == "cold_saved" and name == "bare":
+                    continue   # the bare page has nothing to save: see "cold"
+                if i < runs:
+                    out[mode][name].append(_log(mode, name, bench.cold(name, init)))
+                else:
+                    traces[mode][name].append(_log(mode, name, bench.cold(name, init, trace=True)))
+    if "warm" in modes:
+        ctx, page = bench.context()
+        _saved_match(page, bench.server.url, bench.timeout)
+        bctx, bpage = bench.context()
+        pages = {"index": page, "bare": bpage}
+        _load_full(bpage, urls["bare"], bench.timeout)
+        for name in pages:   # fill the HTTP cache (and V8's code cache) with the plain URLs
+            _load_full(pages[name], urls[name], bench.timeout)
+        for i in range(runs + trace_runs):
+            for name, pg in pages.items():
+                if i < runs:
+                    out["warm"][name].append(_log("warm", name, _load_full(pg, urls[name], bench.timeout)))
+                else:
+                    traces["warm"][name].append(_log("warm", name, _traced_load(pg, urls[name], bench.timeout)))
+        ctx.close()
+        bctx.close()
+    if "sw" in modes or "offline" in modes:
+        ctx, page = bench.context(sw=True)
+        _saved_match(page, bench.server.url, bench.timeout)
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=bench.timeout)
+        # the bare page's own files, into the game's cache: the worker serves both
+        page.evaluate("""async (files) => {
+            const name = (await caches.keys()).find(n => n.startsWith('domino-'));
+            await (await caches.open(name)).addAll(files.map(f => new URL(f, document.baseURI + '/../').href));
+        }""", [f for f in BARE_FILES])
+        for name in ("index", "bare"):
+            _load_full(page, urls[name], bench.timeout)
+        for mode in ("sw", "offline"):
+            if mode not in modes:
+                continue
+            if mode == "offline":
+                bench.server.stop()
+            try:
+                for i in range(runs + trace_runs):
+                    for name in ("index", "bare"):
+                        if i < runs:
+                            out[mode][name].append(_log(mode, name, _load_full(page, urls[name], bench.timeout)))
+                        else:
+                            traces[mode][name].append(_log(mode, name, _traced_load(page, urls[name], bench.timeout)))
+            finally:
+                if mode == "offline":
+                    bench.server.start()
+        ctx.close()
+    return {"loads": out, "traces": traces}
+
+
+def _med(xs):
+    xs = [x for x in xs if x is not None]
+    return round(statistics.median(xs)) if xs else None
+
+
+def summary(results: dict) -> dict:
+    table = {}
+    for mode, pages in results["loads"].items():
+        row = {}
+        for name, loads in pages.items():
+            if not loads:
+                continue
+            row[name] = {
+                "painted_ms": _med([x["painted"] for x in loads]) if name == "index" else None,
+                # the first frame painted with the snapshot (or the first screen) in the page
+                "visible_ms": _med([max(x["painted"], x["fcp"] or 0) for x in loads
+                                    if x["painted"] is not None]) if name == "index" else None,
+                "fcp_ms": _med([x["fcp"] for x in loads]),
+                "ready_ms": _med([x["ready"] for x in loads]),
+                "snapshot": sorted({str(x["snapshot"]) for x in loads}) if name == "index" else None,
+                # the interpreter is up (py:ready) / the app starts (package imported)
+                "py_ready_ms": _med([x["marks"].get("py-ready") for x in loads]) if name == "index" else None,
+                "app_start_ms": _med([x["marks"].get("start") for x in loads]) if name == "index" else None,
+                "all_painted_ms": [round(x["painted"]) for x in loads if x["painted"] is not None],
+                "all_ready_ms": [round(x["ready"]) for x in loads],
+            }
+            traces = results["traces"][mode][name]
+            if traces:
+                longest = sorted(traces, key=lambda t: t["ms"] or 0)[len(traces) // 2]
+                row[name]["longest_task_ms"] = longest["ms"]
+                row[name]["longest_task_after_mark"] = longest.get("after_mark")
+                row[name]["longest_task_marks_inside"] = longest.get("marks_inside")
+                row[name]["longest_task_inside"] = longest.get("inside")
+                row[name]["all_longest_task_ms"] = [t["ms"] for t in traces]
+        if "index" in row and "bare" in row:
+            row["ready_over_bare_ms"] = row["index"]["ready_ms"] - row["bare"]["ready_ms"]
+        table[mode] = row
+    return table
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="Median boot time of the app vs a bare PyScript page.")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--timeout", type=float, default=60, help="seconds per load")
+    ap.add_argument("--trace-runs", type=int, default=3, help="extra traced loads per mode and page")
+    ap.add_argument("--modes", default=",".join(MODES))
+    ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
     args = ap.parse_args()
+    modes = [m for m in args.modes.split(",") if m]
+    bad = set(modes) - set(MODES)
+    if bad:
+        sys.exit(f"unknown modes {sorted(bad)}: choose from {MODES}")
     executable = find_chromium()
     if not executable:
         sys.exit("no Chromium found: run scripts/setup")
-    with DevServer(cache_control="max-age=600") as server, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
-        try:
-            urls = {name: server.url + path for name, path in PAGES.items()}
-            results = bench(browser, urls, args.runs, int(args.timeout * 1000))
-            version = browser.version
-        finally:
-            browser.close()
-    out = {
-        "runs": args.runs,
-        "browser": version,
-        **results,
-        "app_overhead_cold_ms": results["index"]["cold_ms"] - results["bare"]["cold_ms"],
-        "app_overhead_warm_ms": results["index"]["warm_ms"] - results["bare"]["warm_ms"],
-    }
-    print(json.dumps(out, indent=2))
+    started = time.time()
+    with DevServer(cache_control="max-age=600") as server, sync_playwright() as p, \
+            tempfile.TemporaryDirectory(prefix="domino-bench-") as tmp:
+        bench = Bench(p, executable, tmp, server, int(args.timeout * 1000))
+        results = run(bench, args.runs, args.trace_runs, modes)
+        probe, _ = bench.context()
+        version = probe.browser.version if probe.browser else "?"
+        probe.close()
+    try:
+        load = os.getloadavg()
+    except OSError:
+        load = None
+    print(json.dumps({"runs": args.runs, "trace_runs": args.trace_runs, "browser": version,
+                      "loadavg_at_end": load, "seconds": round(time.time() - started),
+                      **summary(results)}, indent=2))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@
  *    keeps running while the main thread compiles and starts Python.
  *
  * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests.
+ * User Timing marks for scripts/bench_boot.py: domino:painted (here),
+ * domino:py-ready (the interpreter is up), then domino:start and domino:ready
+ * (domino/browser.py).
  */
 (function () {
   "use strict";
@@ -98,6 +101,7 @@
     html.setAttribute("data-snapshot", "painted");
     html.setAttribute("data-painted", "1");
     boot.snapshot = "painted";
+    if (window.performance && performance.mark) performance.mark("domino:painted");
   }
 
   if (html.getAttribute("data-ready") !== "1") paint();
@@ -137,6 +141,7 @@
   });
   // PyScript dispatches py:ready once the interpreter is up, before running main.py.
   addEventListener("py:ready", function () {
+    if (window.performance && performance.mark) performance.mark("domino:py-ready");
     if (bar) bar.style.transform = "scaleX(1)";
     say("table");
   });

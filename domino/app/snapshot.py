@@ -27,7 +27,7 @@ without what makes it interactive or what tests and handlers look for
 :data:`MAX_CHARS` characters, nests deeper than :data:`MAX_DEPTH`, or holds a
 tag or attribute outside what the screens use (:data:`BANNED_TAGS`, ``on*``
 attributes, links that are not ``#fragments``).  Keep both sides in step
-(``tests/test_snapshot.py`` reads the limits out of boot.js).
+(``tests/test_app_snapshot.py`` reads the limits out of boot.js).
 """
 from __future__ import annotations
 

@@ -223,6 +223,13 @@ def test_loader_moves_with_css_animations_only(page, context, site, wait_ready, 
         # CSS animations of transform/opacity only: the compositor runs them
         assert a["type"] == "CSSAnimation" and a["state"] == "running", a
         assert set(a["props"]) <= {"transform", "opacity"}, a
+    # what index.html preloads is fetched once (the runtime reuses the preloaded response)
+    fetched = page.evaluate("""() => performance.getEntriesByType('resource').map(e => e.name.split('?')[0])""")
+    preloads = page.evaluate("""() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
+        .map(l => l.href)""")
+    assert len(preloads) >= 4
+    for url in preloads:
+        assert fetched.count(url) == 1, (url, fetched.count(url))
     # the words said what was happening
     words = page.evaluate("window.__words")
     assert any("Python" in w for w in words), words
