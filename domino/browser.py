@@ -37,7 +37,7 @@ document = js.document
 ROOT = document.documentElement
 
 # actions that only change the looks: allowed while busy and whatever the seq
-UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok"}
+UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace"}
 
 
 def build(node, svg: bool = False):
@@ -97,13 +97,14 @@ class UI:
             s = str(seed).strip()
             self.seed = int(s) if s.lstrip("-").isdigit() else s
         d = _str(params.get("delay"))
-        try:
-            self.delay = max(0, int(str(d))) if d is not None else 600
+        try:   # ?delay=ms overrides the pace (tests: 0, no pauses, no animations)
+            self.fixed_delay = max(0, int(str(d))) if d is not None else None
         except ValueError:
-            self.delay = 600
-        if self.delay == 0:
+            self.fixed_delay = None
+        if self.fixed_delay == 0:
             ROOT.classList.add("no-anim")
         stored = self._settings()
+        self.pace = stored.get("pace") if stored.get("pace") in app.PACES else app.DEFAULT_PACE
         self.lang = norm_lang(stored.get("lang")) if stored.get("lang") else lang_from_browser(
             str(js.navigator.language or ""))
         self.pips = stored.get("pips") if stored.get("pips") in ("coloured", "black") else "coloured"
@@ -119,14 +120,20 @@ class UI:
         self.snap_due = False      # a snapshot is scheduled
         self.snap_state = None     # what the stored snapshot was built from
         self.painted_seq = None    # the painted snapshot's position, until the table moves on
+        self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
+        self.anims: list = []             # travelling tiles still running
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
                          create_proxy(self.on_change), create_proxy(self.on_resize),
-                         create_proxy(self.keep_snapshot)]
+                         create_proxy(self.keep_snapshot), create_proxy(self.finish_anims),
+                         create_proxy(self._anim_done)]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
         js.window.addEventListener("resize", self._proxies[3])
         js.window.addEventListener("pagehide", self._proxies[4])
+        # a tap anywhere finishes a travelling tile at once
+        document.addEventListener("pointerdown", self._proxies[5], True)
+        ROOT.dataset.anim = "0"
         self.set_busy(False)
 
     # ------------------------------------------------------------ storage
@@ -140,7 +147,12 @@ class UI:
 
     def save_settings(self) -> None:
         _store_set(saves.settings_key(self.path), json.dumps(
-            {"lang": self.lang, "pips": self.pips, "new": self.new_settings}))
+            {"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings}))
+
+    @property
+    def delay(self) -> int:
+        """Milliseconds a computer turn takes (its tile's travel included)."""
+        return self.fixed_delay if self.fixed_delay is not None else app.pace_ms(self.pace)
 
     def save_game(self) -> None:
         if self.ctrl is not None:
@@ -185,14 +197,17 @@ class UI:
         else:
             c.lang = self.lang
             c.pips = self.pips
+            c.pace = self.pace
             tree = app.game_screen(c)
             ROOT.dataset.seq = str(c.match.seq)
         screen = build(tree)
         if self.help_game is not None:
             screen.appendChild(build(app.help_dialog(self.help_game, self.lang)))
+        self.finish_anims()
         self.root.replaceChildren(screen)
         if c is not None:
             self.draw_board()
+            self.show_moves()
             self.announce()
         self.focus()
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
@@ -231,10 +246,73 @@ class UI:
         if box is None or self.ctrl is None:
             return
         w = max(200, int(box.clientWidth or 0))
-        hgt = max(160, int(box.clientHeight or 0))
+        hgt = max(100, int(box.clientHeight or 0))
         tree = app.board_tree(self.ctrl, w, hgt)
         if tree is not None:
             box.replaceChildren(build(tree))
+
+    # ------------------------------------------------------------ every move seen
+    def show_moves(self) -> None:
+        """What changed since the table was last shown: the seats that moved
+        get their badge popped (once: a redraw does not pop it again) and the
+        last tile played travels from its seat to its place.  The state and
+        the save are already done: this is only looks."""
+        c = self.ctrl
+        m = c.match
+        n = len(m.hand.actions) if m.hand is not None else 0
+        hand, before = self.painted
+        self.painted = (m.hand_no, n)
+        log_list = _el(self.root.querySelector('[data-testid="move-log"]'))
+        if log_list is not None and c.log_open:
+            log_list.scrollTop = log_list.scrollHeight
+        if hand != m.hand_no or n <= before:
+            return
+        fresh = c.log()[before:]
+        for seat in {e["seat"] for e in fresh}:
+            el = _el(self.root.querySelector(f'[data-testid="seat-{seat}"]'))
+            if el is not None:
+                el.classList.add("fresh")
+        play = next((e for e in reversed(fresh) if e["kind"] == "play"), None)
+        if play is not None:
+            self.travel(play)
+
+    def travel(self, play: dict) -> None:
+        """The played tile flies from its seat to its place."""
+        ms = app.travel_ms(self.delay)
+        if ms <= 0 or ROOT.classList.contains("no-anim") or \
+                js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        tile = _el(self.root.querySelector(f'#board g.tile[data-tile="{play["tile"]}"]'))
+        seat = _el(self.root.querySelector(f'[data-testid="seat-{play["seat"]}"]'))
+        if tile is None or seat is None:
+            return
+        a, b = tile.getBoundingClientRect(), seat.getBoundingClientRect()
+        dx = (b.left + b.width / 2) - (a.left + a.width / 2)
+        dy = (b.top + b.height / 2) - (a.top + a.height / 2)
+        frames = js.JSON.parse(json.dumps([
+            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale(.7)", "opacity": 0.35},
+            {"transform": "translate(0px, 0px) scale(1)", "opacity": 1}]))
+        opts = js.JSON.parse(json.dumps({"duration": ms, "easing": "cubic-bezier(.2,.75,.3,1)"}))
+        anim = tile.animate(frames, opts)
+        anim.addEventListener("finish", self._proxies[6])
+        anim.addEventListener("cancel", self._proxies[6])
+        self.anims.append(anim)
+        ROOT.dataset.anim = "1"
+
+    def _anim_done(self, *_args) -> None:
+        self.anims = [a for a in self.anims if str(a.playState) == "running"]
+        if not self.anims:
+            ROOT.dataset.anim = "0"
+
+    def finish_anims(self, *_args) -> None:
+        """A tap (or the next screen) ends a travelling tile where it lands."""
+        anims, self.anims = self.anims, []
+        for a in anims:
+            try:
+                a.finish()
+            except Exception:
+                pass
+        ROOT.dataset.anim = "0"
 
     def announce(self) -> None:
         c = self.ctrl
@@ -410,6 +488,24 @@ class UI:
         self.save_settings()
         self.render()
 
+    def do_log(self, el) -> None:
+        if self.ctrl is not None:
+            self.ctrl.log_open = not self.ctrl.log_open
+            self.render()
+            sel = '[data-testid="log-close"]' if self.ctrl.log_open else '[data-testid="log"]'
+            target = _el(self.root.querySelector(sel))
+            if target is not None:
+                target.focus()
+
+    def do_pace(self, el) -> None:
+        order = list(app.PACES)
+        self.pace = order[(order.index(self.pace) + 1) % len(order)] if self.pace in order else app.DEFAULT_PACE
+        self.save_settings()
+        self.render()
+        target = _el(self.root.querySelector('[data-testid="pace"]'))
+        if target is not None:
+            target.focus()
+
     def do_start(self, el) -> None:
         self.harvest()
         self.new_settings = app.normalize_settings(self.new_settings, self.lang)
@@ -530,15 +626,16 @@ class UI:
             asyncio.ensure_future(self.computers(self.gen))
 
     async def computers(self, gen: int) -> None:
+        """The computer seats move, one turn per ``delay`` ms (the pace): the
+        thinking happens first, the wait takes up the rest, and the table
+        (with the tile's travel, shorter than the pace) is shown after each
+        move, once the move is applied and saved."""
         try:
             while self.ctrl is not None and gen == self.gen and app.is_computer_turn(self.ctrl.match):
                 c = self.ctrl
                 m = c.match
                 self.set_busy(True)
-                self.render()
-                await asyncio.sleep(self.delay / 1000.0)
-                if gen != self.gen:
-                    return
+                t0 = js.performance.now()
                 seat = m.turn
                 kind = m.seats[seat]["kind"]
                 view = m.view(seat)
@@ -555,10 +652,13 @@ class UI:
                         action = search.step(40)
                 else:
                     action = players.get_player(kind)(view, rng)
+                wait = self.delay - (js.performance.now() - t0)
+                await asyncio.sleep(max(0.0, wait) / 1000.0)
                 if gen != self.gen:
                     return
                 c.apply(action)
                 self.save_game()
+                self.render()
         except Exception as e:  # never leave the page stuck busy
             js.console.error("domino: computer turn failed: " + repr(e))
             raise
@@ -566,7 +666,8 @@ class UI:
             if gen == self.gen:
                 self.running = False
                 self.set_busy(False)
-                self.render()
+                if self.ctrl is None or str(ROOT.dataset.seq) != str(self.ctrl.match.seq):
+                    self.render()
 
 
 async def next_frame() -> None:

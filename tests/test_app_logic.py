@@ -153,8 +153,9 @@ def test_duplicate_names_made_unique():
 
 
 # ------------------------------------------------------------ taps
-def _to_choice(game="draw"):
-    """Play until the human to move holds a tile that fits two ends."""
+def _to_choice(game="draw", same=False):
+    """Play until the human to move holds a tile that fits two ends (that
+    lead to different tables, or with ``same`` to the same one)."""
     for seed in range(60):
         m = _m(game, seed=seed)
         c = app.Controller(m)
@@ -163,10 +164,24 @@ def _to_choice(game="draw"):
                 break
             c.viewer = m.turn
             for tile in sorted(c.playable()):
-                if len(app.ends_of(app.tile_actions(c.legal(), tile))) > 1:
+                acts = app.tile_actions(c.legal(), tile)
+                if len(app.ends_of(acts)) > 1 and app.same_result(m, acts) == same:
                     return c, tile
             c.apply(c.legal()[0])
     raise AssertionError("no two-end choice found")
+
+
+def test_tap_two_equal_places_plays_at_once():
+    """Both places give the same table (same open numbers, same points):
+    the game does not ask which."""
+    c, tile = _to_choice(same=True)
+    acts = app.tile_actions(c.legal(), tile)
+    ends = sorted(c.view()["ends"].items())
+    seq = c.seq
+    done = c.tap_tile(tile)
+    assert done and done[0]["play"] == tile and c.seq > seq and c.selected is None
+    # the two places really were alike: the same numbers were open on both
+    assert len({v for e, v in ends if e in app.ends_of(acts)}) == 1
 
 
 def test_tap_two_places_then_choose():

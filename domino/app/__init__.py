@@ -14,9 +14,10 @@ and the tests use, so ``app.game_screen(c)`` reads as one API.
 """
 from __future__ import annotations
 
-from domino.app.controller import (Controller, describe, describe_segment, ends_of, face_up_seat,
-                                   fives_gained, humans, is_computer_turn, load_ai, needs_handoff,
-                                   seat_points, side_name, tile_actions)
+from domino.app.controller import (DEFAULT_PACE, PACES, Controller, board_story, describe, describe_segment,
+                                   ends_of, face_up_seat, fives_gained, hand_log, humans, is_computer_turn,
+                                   live_scores, load_ai, needs_handoff, pace_ms, play_points, same_result,
+                                   seat_order, seat_points, seat_views, side_name, tile_actions, travel_ms)
 from domino.app.nodes import Node, find, h, text_of, walk
 from domino.app.screens.dialogs import help_dialog, resign_dialog
 from domino.app.screens.lobby import loading_screen, new_game_screen, toolbar

@@ -6,6 +6,7 @@ from domino.app.settings import HUMAN
 from domino import players
 from domino.app import boards
 from domino.app.i18n import t
+from domino.engine.line import Hand, make_move
 from domino.engine.match import Match
 
 ai = None  # domino.players.levels (levels, hints): imported by load_ai() when first needed
@@ -144,6 +145,200 @@ def seat_points(view: dict) -> list[dict]:
     return rows
 
 
+
+# ----------------------------------------------------------------- the story of the hand
+PACES = {"slow": 1500, "normal": 850, "fast": 350}   # ms a computer turn takes, its animation included
+DEFAULT_PACE = "normal"
+
+
+def pace_ms(pace: str | None) -> int:
+    return PACES.get(pace or "", PACES[DEFAULT_PACE])
+
+
+def travel_ms(turn_ms: int) -> int:
+    """How long a played tile travels: well inside one computer turn."""
+    return max(0, min(420, turn_ms * 45 // 100))
+
+
+def live_scores(view: dict) -> list[int]:
+    """Each side's score as it stands now: points made during the hand (fives)
+    count at once; once the hand is over they are already in the scores."""
+    scores = list(view["scores"])
+    if view.get("phase") == "play":
+        return [s + f for s, f in zip(scores, view.get("fives") or [0] * len(scores))]
+    return scores
+
+
+def play_points(match: Match) -> list[int]:
+    """The points each action of the current hand scored at once (fives; 0
+    for none).  The plays are replayed on an empty table: draws and passes
+    change no end, and what the ends add up to is public."""
+    h = match.hand
+    r = match.rules
+    if h is None:
+        return []
+    if not r.fives_on:
+        return [0] * len(h.actions)
+    full = (1 << r.n_tiles) - 1
+    rep = Hand(r, [full] * r.players, [], h.opener, None)
+    out = []
+    for a in h.actions:
+        if a[1] != "p":
+            out.append(0)
+            continue
+        before = list(rep.fives)
+        rep.turn = a[0]
+        rep.apply(make_move(a[2], a[3], a[4]))
+        out.append(sum(rep.fives) - sum(before))
+    return out
+
+
+def hand_log(match: Match, view: dict) -> list[dict]:
+    """One entry per action of the current hand, in order: seat, kind (play,
+    draw, pass), tile (a draw's tile only for the one who drew it), end, and
+    the points the action scored."""
+    hist = view.get("history") or []
+    pts = play_points(match)
+    out = []
+    for i, a in enumerate(hist):
+        kind = "play" if "play" in a else "draw" if "draw" in a else "pass"
+        out.append({"i": i, "seat": a["seat"], "kind": kind,
+                    "tile": a.get("play") or a.get("draw"), "end": a.get("end"),
+                    "open": a.get("open"), "points": pts[i] if i < len(pts) else 0})
+    return out
+
+
+def log_text(e: dict, names: list[str], lang: str) -> str:
+    name = names[e["seat"]]
+    if e["kind"] == "play":
+        if e["end"] is None:
+            text = t(lang, "log.opened", name=name, tile=e["tile"])
+        else:
+            where = t(lang, "game.end." + e["end"]) if e["end"] in ("W", "E", "N", "S") else e["end"]
+            text = t(lang, "log.played", name=name, tile=e["tile"], where=where)
+        if e["points"]:
+            text += " " + t(lang, "log.scored", points=e["points"])
+        return text
+    if e["kind"] == "draw":
+        return t(lang, "log.drew_tile", name=name, tile=e["tile"]) if e["tile"] else t(lang, "log.drew", name=name)
+    return t(lang, "log.passed", name=name)
+
+
+def seat_order(players: int, bottom: int) -> dict[int, str]:
+    """Where each seat sits on the screen, the one looking at the bottom.
+    Play passes to the right (RULES.md 1): seat+1 sits on the right, the
+    partner (seat+2 of four) opposite, at the top."""
+    spots = {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
+             4: ("bottom", "right", "top", "left")}.get(players)
+    if spots is None:
+        spots = ("bottom",) + tuple(f"top-{k}" for k in range(1, players))
+    return {(bottom + k) % players: spots[k] for k in range(players)}
+
+
+def last_turn(log: list[dict], seat: int) -> list[dict]:
+    """The seat's latest turn: its last run of actions (draws, then a play
+    or a pass); [] when it has not moved this hand."""
+    k = len(log) - 1
+    while k >= 0 and log[k]["seat"] != seat:
+        k -= 1
+    run: list[dict] = []
+    while k >= 0 and log[k]["seat"] == seat:
+        if run and log[k]["kind"] == "play":
+            break
+        run.insert(0, log[k])
+        k -= 1
+    return run
+
+
+def seat_views(match: Match, view: dict, bottom: int) -> list[dict]:
+    """Per seat, what its place around the table shows: name, tiles in hand,
+    its side's live score, whether it is to move, where it sits, its latest
+    turn (played, drew n, passed) and the points that turn scored.  The same
+    for every game: only the seat view and the log are read."""
+    live = live_scores(view)
+    log = hand_log(match, view)
+    order = seat_order(view["players"], bottom)
+    side_of = {s: i for i, ss in enumerate(view["sides"]) for s in ss}
+    out = []
+    for seat in range(view["players"]):
+        run = last_turn(log, seat)
+        draws = sum(1 for e in run if e["kind"] == "draw")
+        play = next((e for e in run if e["kind"] == "play"), None)
+        passed = any(e["kind"] == "pass" for e in run)
+        out.append({
+            "seat": seat, "name": view["names"][seat], "kind": view["kinds"][seat],
+            "side": side_of[seat], "count": view["counts"][seat], "score": live[side_of[seat]],
+            "turn": view.get("phase") == "play" and view.get("turn") == seat,
+            "spot": order[seat], "draws": draws, "passed": passed,
+            "played": play["tile"] if play else None,
+            "points": play["points"] if play else 0,
+            "last_i": run[-1]["i"] if run else -1,
+        })
+    return out
+
+
+def turn_text(s: dict, lang: str) -> str:
+    """A seat's latest turn in a few words ("drew 2, played 4-6", "passed")."""
+    parts = []
+    if s["draws"]:
+        parts.append(t(lang, "seat.drew", n=s["draws"]))
+    if s["played"]:
+        parts.append(t(lang, "seat.played", tile=s["played"]))
+    elif s["passed"]:
+        parts.append(t(lang, "seat.passed"))
+    return t(lang, "msg.sep").join(parts)
+
+
+def board_story(view: dict, lang: str) -> tuple[list[str], str]:
+    """What the table holds, for a screen reader: the tiles in line order
+    (the left arm from its open end in, the first tile, the right arm out;
+    then the spinner's arms) and the open ends with what they show."""
+    lay = view.get("layout") or {}
+    if lay.get("center") is None:
+        return [], t(lang, "board.empty")
+    arms = lay.get("arms") or {}
+    sp = lay.get("spinner")
+
+    def name(tile: str, arm: str, i: int) -> str:
+        if sp and sp["arm"] == arm and sp["index"] == i:
+            return t(lang, "board.spinner", tile=tile)
+        return tile
+
+    tiles = [name(x["tile"], "W", i) for i, x in reversed(list(enumerate(arms.get("W") or [])))]
+    tiles.append(name(lay["center"], "C", 0))
+    tiles += [name(x["tile"], "E", i) for i, x in enumerate(arms.get("E") or [])]
+    for arm in ("N", "S"):
+        if arms.get(arm):
+            tiles.append(t(lang, "board.arm", where=t(lang, "game.end." + arm),
+                           tiles=", ".join(x["tile"] for x in arms[arm])))
+    ends = view.get("ends") or {}
+    parts = [t(lang, "board.end", where=t(lang, "game.end." + e) if e in "WENS" else e, n=v)
+             for e, v in ends.items()]
+    text = t(lang, "board.ends", ends=", ".join(parts))
+    if view.get("options", {}).get("fives", "off") != "off":
+        text += " " + t(lang, "board.total", n=view.get("ends_total", 0))
+    return tiles, text
+
+
+def counts_ends(view: dict) -> bool:
+    """The game scores what the open ends add up to (fives)."""
+    return (view.get("options") or {}).get("fives", "off") != "off"
+
+
+def same_result(match: Match, actions: list[dict]) -> bool:
+    """Every action leaves the table the same for the game: the same open
+    numbers, the same points, the same spinner state (only the side differs)."""
+    sigs = set()
+    for a in actions:
+        h = match.hand.clone()
+        h.apply(match.find_move(a))
+        sigs.add((tuple(sorted((h.end_val[e], h.end_dbl[e]) for e in h.open)), tuple(h.fives),
+                  h.ended, h.spinner is None, h.spin_wait >= 0))
+        if len(sigs) > 1:
+            return False
+    return True
+
+
 # ----------------------------------------------------------------- controller
 class Controller:
     """UI state around one Match: who is looking, what is selected, the
@@ -156,14 +351,31 @@ class Controller:
         self.viewer = viewer
         self.selected: str | None = None     # tile waiting for a place
         self.chosen_end: str | None = None   # Matador: end chosen, waiting for "open"
-        self.note = ""                       # hint / fives
+        self.hint_why: dict | None = None    # the hint's reason, in every language
         self.flash: list[tuple[int, int]] = []   # fives just scored (side, points)
         self.confirm_resign = False
+        self.log_open = False                # the move log is shown
+        self.pace = DEFAULT_PACE             # the computer's pace (a saved setting)
         hs = humans(match)
         if len(hs) == 1:
             self.viewer = hs[0]
 
     # --- state
+    @property
+    def note(self) -> str:
+        """The hint line, in the language of the moment."""
+        why = self.hint_why
+        if why is None:
+            return ""
+        if "key" in why:
+            return t(self.lang, why["key"])
+        return t(self.lang, "game.hint", why=why.get(self.lang) or why.get("en") or "")
+
+    @note.setter
+    def note(self, value: str) -> None:
+        if not value:
+            self.hint_why = None
+
     @property
     def seq(self) -> int:
         return self.match.seq
@@ -184,6 +396,21 @@ class Controller:
             v = dict(v, hand=[], legal=[])  # nobody's tiles on the table view
             return v
         return self.match.view(seat)
+
+    def bottom(self) -> int:
+        """The seat at the bottom of the screen: the one looking, else the
+        first person, else seat 0 (computers only)."""
+        seat = self.face_up()
+        if seat is None:
+            hs = humans(self.match)
+            seat = self.viewer if self.viewer is not None else (hs[0] if hs else 0)
+        return seat
+
+    def seats(self) -> list[dict]:
+        return seat_views(self.match, self.view(), self.bottom())
+
+    def log(self) -> list[dict]:
+        return hand_log(self.match, self.view())
 
     def my_turn(self) -> bool:
         m = self.match
@@ -238,7 +465,7 @@ class Controller:
         acts = tile_actions(self.legal(), tile)
         if not acts:
             return None
-        if len(acts) == 1:
+        if len(acts) == 1 or same_result(self.match, acts):
             return self.apply(acts[0])
         ends = ends_of(acts)
         if len(ends) == 1 and self.selected == tile:
@@ -343,9 +570,7 @@ class Controller:
             hnt = load_ai().hint(self.view())
         except Exception:  # a hint must never break the game
             return t(self.lang, "game.no_hint")
-        why = hnt.get("why") or {}
-        text = why.get(self.lang) or why.get("en") or ""
-        self.note = t(self.lang, "game.hint", why=text)
+        self.hint_why = dict(hnt.get("why") or {})
         a = hnt.get("action") or {}
         self.hinted = a.get("play")
         return self.note

@@ -42,6 +42,7 @@ OUTLINE = "#3b3226"
 DIVIDER = "#6b5f4c"
 GOLD = "#e0a81e"
 TARGET = "#fff6c8"
+LABEL_BG = "#0b2e1c"
 BLACK_PIP = "#161616"
 # One colour per number, distinguishable on ivory and for the common kinds of
 # colour blindness (Okabe-Ito and Paul Tol hues); the pip pattern still tells
@@ -215,6 +216,7 @@ MARGIN_PX = 6.0
 MARGIN_U = 0.4  # around the drawing, in units (the last-tile marker sticks out)
 UNIT_SHARE = 10.0  # the unit is at most 1/10 of the board's shorter side
 ZIGZAG_GIVE = 0.7  # shrink down to 70% to avoid a zigzag, no further
+ROW_GAP = 0.5  # a corner tile is set this far out (units): rows 2.5 apart, 1.5 of felt between
 
 
 def _rect(cx: float, cy: float, d: tuple, length: float, across: float) -> tuple:
@@ -272,10 +274,13 @@ def _chain(tiles: list, start: tuple, d: tuple, step: tuple, lim: dict, free: in
             r = _rect(mx + px * 2, my + py * 2, p, 2.0, 1.0)
             cx, cy = mx + px * 3, my + py * 3
         else:
-            # the touching half sits in front of the previous tile's open half
+            # the touching half sits in front of the previous tile's open
+            # half; turning out of a row it is set ROW_GAP further on, so
+            # the rows of a serpentine keep room between them
+            g = ROW_GAP if mode_run else 0.0
             mx, my = cx + dx * 0.5, cy + dy * 0.5
-            r = _rect(mx + px * 0.5, my + py * 0.5, p, 2.0, 1.0)
-            cx, cy = mx + px * 1.5, my + py * 1.5
+            r = _rect(mx + px * (0.5 + g), my + py * (0.5 + g), p, 2.0, 1.0)
+            cx, cy = mx + px * (1.5 + g), my + py * (1.5 + g)
         out.append((r, p, i))
         d = p
         prev_double = False
@@ -573,12 +578,37 @@ def _target(end: str, label: str, p: Placed, hit: list, unit: float) -> Node:
                   "stroke-dasharray": f"{_num(0.22 * unit)} {_num(0.14 * unit)}"}, []),
         ("circle", {"class": "target-dot", "cx": _num(p.x + p.w / 2), "cy": _num(p.y + p.h / 2),
                     "r": _num(0.14 * unit), "fill": TARGET}, []),
+        # the keyboard focus ring (shown by the stylesheet on :focus)
+        ("rect", {"class": "target-ring", "x": _num(p.x - 2), "y": _num(p.y - 2),
+                  "width": _num(p.w + 4), "height": _num(p.h + 4), "rx": _num(0.2 * unit),
+                  "fill": "none", "stroke": "#ffffff", "stroke-width": "3", "stroke-opacity": "0"}, []),
+    ])
+
+
+def _end_label(end: str, value: int, p: Placed, unit: float) -> Node:
+    """The number an open end shows, on the half of its slot that touches it."""
+    hs = min(p.w, p.h)
+    if p.rotation in (0, 180):
+        cx = p.x + (hs / 2 if p.rotation == 0 else p.w - hs / 2)
+        cy = p.y + p.h / 2
+    else:
+        cx = p.x + p.w / 2
+        cy = p.y + (hs / 2 if p.rotation == 90 else p.h - hs / 2)
+    r = max(7.0, 0.34 * unit)
+    return ("g", {"class": "end-label", "data-testid": "end-label", "data-end": end,
+                  "data-value": str(value), "aria-hidden": "true"}, [
+        ("circle", {"cx": _num(cx), "cy": _num(cy), "r": _num(r), "fill": LABEL_BG,
+                    "stroke": TARGET, "stroke-width": _num(max(1.0, 0.05 * unit))}, []),
+        ("text", {"x": _num(cx), "y": _num(cy), "text-anchor": "middle", "dominant-baseline": "central",
+                  "font-size": _num(r * 1.25), "font-weight": "700", "fill": TARGET}, [str(value)]),
     ])
 
 
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
-          targets: dict | None = None, highlight: str | None = None) -> Node:
-    """The whole table as one ``<svg viewBox="0 0 width height">``."""
+          targets: dict | None = None, highlight: str | None = None, labels: bool = True) -> Node:
+    """The whole table as one ``<svg viewBox="0 0 width height">``: the
+    tiles, a label with the number of every open end (``labels``) and the
+    places for a selected tile (``targets``: end id -> accessible name)."""
     width = float(width)
     height = float(height)
     layout = view.get("layout") or {}
@@ -597,6 +627,11 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     # the highlighted tile last, so its outline and marker are on top
     tiles_g.sort(key=lambda g: g[1]["class"] == "tile last")
     children.append(("g", {"class": "tiles"}, tiles_g))
+    ends = view.get("ends") or {}
+    if labels and ends:
+        children.append(("g", {"class": "end-labels"},
+                         [_end_label(e, ends[e], pl.targets[e], pl.unit) for e in ("W", "E", "N", "S")
+                          if e in ends and e in pl.targets]))
     if targets:
         want = {e: lab for e, lab in targets.items() if e in pl.targets}
         hits = _hit_areas({e: pl.targets[e] for e in want})

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from domino.app import boards, render
-from domino.app.controller import Controller, humans, side_name
+from domino.app.controller import (Controller, board_story, counts_ends, humans, live_scores, log_text,
+                                   side_name, turn_text)
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
@@ -23,21 +24,22 @@ def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted:
 
 
 def scores_bar(c: Controller, v: dict) -> Node:
+    """One chip per side: who (names, the one to move marked) and the live
+    score.  Nothing in it grows with the play (tile counts are at the seats),
+    so the header keeps its height."""
     lang = c.lang
     m = c.match
+    live = live_scores(v)
     chips = []
     for sd, seats in enumerate(v["sides"]):
         turn = m.turn in seats and m.phase == "play"
-        who = []
-        for s in seats:
-            who.append(h("span", {"class": "who" + (" turn" if m.turn == s and m.phase == "play" else ""),
-                                  "data-seat": s},
-                          h("span", {"class": "nm"}, v["names"][s]),
-                          h("span", {"class": "cnt", "title": t(lang, "game.tiles_left", n=v["counts"][s])},
-                            h("span", {"class": "mini-tile", "aria-hidden": "true"}), str(v["counts"][s]))))
-        chips.append(h("div", {"class": "chip" + (" on" if turn else ""), "data-side": sd},
-                       h("div", {"class": "names"}, who),
-                       h("div", {"class": "pts", "data-score": v["scores"][sd]}, str(v["scores"][sd]))))
+        who = [h("span", {"class": "who" + (" turn" if m.turn == s and m.phase == "play" else ""),
+                          "data-seat": s}, v["names"][s]) for s in seats]
+        chips.append(h("div", {"class": "chip" + (" on" if turn else ""), "data-side": sd,
+                               "data-testid": f"score-{sd}", "data-value": live[sd],
+                               "aria-label": t(lang, "score.label", name=side_name(v, sd, lang), points=live[sd])},
+                       h("div", {"class": "names", "aria-hidden": "true"}, who),
+                       h("div", {"class": "pts", "data-score": live[sd], "aria-hidden": "true"}, str(live[sd]))))
     rounds = (v.get("layout") or {}).get("rounds")
     meta = h("div", {"class": "meta"},
              h("span", {}, t(lang, "boards.round", n=v["hand_no"] + 1, total=rounds) if rounds
@@ -46,8 +48,79 @@ def scores_bar(c: Controller, v: dict) -> Node:
              v["options"].get("boneyard") != "none" and boards.shape_of(v) != "row"
              and h("span", {}, t(lang, "game.boneyard", n=v["boneyard"])))
     many = len(v["sides"]) > 4   # one row that scrolls (CSS): reachable with the keyboard
-    return h("div", {"class": "scores", "data-testid": "scores", "aria-label": t(lang, "game.scores"),
-                     "tabindex": "0" if many else None, "role": "group" if many else None}, chips, meta)
+    return h("div", {"class": "scores", "data-testid": "scores", "role": "group",
+                     "aria-label": t(lang, "game.scores"), "tabindex": "0" if many else None}, chips, meta)
+
+
+BACKS_MAX = 7   # face-down tiles drawn one by one up to this many, then one and a count
+
+
+def seat_node(s: dict, lang: str) -> Node:
+    """A place at the table: name, face-down tiles (or a count), the side's
+    live score, a mark when it is to move, and its latest turn."""
+    n = s["count"]
+    backs = [h("span", {"class": "back"}) for _ in range(min(n, BACKS_MAX) if n <= BACKS_MAX else 1)]
+    label = t(lang, "seat.label", name=s["name"], n=n, points=s["score"])
+    if s["turn"]:
+        label += ", " + t(lang, "seat.to_move")
+    did = turn_text(s, lang)
+    if did:
+        label += ". " + did
+    if s["points"]:
+        label += " " + t(lang, "log.scored", points=s["points"])
+    cls = f"seat spot-{s['spot']}" + (" turn" if s["turn"] else "")
+    return h("div", {"class": cls, "data-testid": f"seat-{s['seat']}", "data-seat": s["seat"],
+                     "data-count": n, "data-score": s["score"], "data-side": s["side"],
+                     "data-last": s["last_i"], "role": "group", "aria-label": label,
+                     "aria-current": "true" if s["turn"] else None},
+             h("div", {"class": "seat-head", "aria-hidden": "true"},
+               h("span", {"class": "seat-mark"}, "▶"),
+               h("span", {"class": "seat-name"}, s["name"]),
+               h("span", {"class": "seat-score"}, str(s["score"]))),
+             h("div", {"class": "seat-tiles", "aria-hidden": "true"}, backs,
+               n > BACKS_MAX and h("span", {"class": "seat-count"}, "×" + str(n)),
+               n <= BACKS_MAX and h("span", {"class": "seat-count small"}, str(n))),
+             h("div", {"class": "seat-act", "aria-hidden": "true"},
+               h("span", {"class": "seat-did"}, did),
+               h("span", {"class": "seat-points", "data-points": s["points"]}, "+" + str(s["points"]))
+               if s["points"] else None))
+
+
+def move_log(c: Controller, v: dict) -> Node:
+    """The hand so far, one line per action, in a panel that one tap opens."""
+    lang = c.lang
+    log = c.log()
+    items = [h("li", {"data-seat": e["seat"], "data-kind": e["kind"], "data-i": e["i"],
+                      "data-points": e["points"] or None,
+                      "class": "log-" + e["kind"] + (" scored" if e["points"] else "")},
+               log_text(e, v["names"], lang)) for e in log]
+    return h("div", {"class": "log-panel", "id": "move-log-panel", "role": "region",
+                     "aria-labelledby": "move-log-title", "hidden": None if c.log_open else ""},
+             h("div", {"class": "log-head"},
+               h("h2", {"id": "move-log-title"}, t(lang, "log.title")),
+               h("button", {"type": "button", "class": "tb", "data-action": "log", "data-testid": "log-close",
+                            "aria-label": t(lang, "log.close")},
+                 h("span", {"class": "ico", "aria-hidden": "true"}, "×"))),
+             h("ol", {"class": "log", "data-testid": "move-log"}, items),
+             not items and h("p", {"class": "log-empty"}, t(lang, "log.empty")))
+
+
+def table_area(c: Controller, v: dict, seats: list[dict]) -> Node:
+    """The board with the other players sitting around it."""
+    lang = c.lang
+    around = [seat_node(s, lang) for s in seats if s["spot"] != "bottom"]
+    tiles, ends_text = board_story(v, lang)
+    story = h("div", {"class": "sr-only", "data-testid": "board-story"},
+              h("p", {}, t(lang, "board.line")),
+              tiles and h("ol", {}, [h("li", {}, x) for x in tiles]),
+              h("p", {}, ends_text))
+    spots = sorted({s["spot"] for s in seats if s["spot"] != "bottom"})
+    return h("div", {"class": "table-area", "data-players": v["players"], "data-spots": " ".join(spots)},
+             around,
+             h("div", {"class": "board-wrap"},
+               h("div", {"class": "board", "data-testid": "board", "id": "board"}),
+               story),
+             move_log(c, v))
 
 
 def game_screen(c: Controller) -> Node:
@@ -60,6 +133,7 @@ def game_screen(c: Controller) -> Node:
     legal = c.legal()
     playable = {a["play"] for a in legal if "play" in a}
     hand_tiles = v["hand"] if seat is not None else []
+    seats = c.seats()
     busy_extra = []
     if humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb", "data-action": "hint", "data-testid": "hint",
@@ -78,7 +152,6 @@ def game_screen(c: Controller) -> Node:
     hand_row = None
     if seat is not None and hand_tiles:
         hand_row = h("div", {"class": "hand-area"},
-                     h("div", {"class": "hand-label"}, t(lang, "game.your_hand", name=v["names"][seat])),
                      h("div", {"class": "hand", "role": "group",
                                "aria-label": t(lang, "game.your_hand", name=v["names"][seat])},
                        [_tile_button(tl, seq=seq, playable=tl in playable, selected=tl == c.selected,
@@ -102,9 +175,6 @@ def game_screen(c: Controller) -> Node:
     if draw is not None:
         choices.append(h("button", {"type": "button", "class": "secondary", "data-action": "draw",
                                     "data-testid": "draw", "data-seq": seq}, t(lang, "game.decline")))
-    flash = [h("span", {"class": "fives", "data-side": sd}, t(lang, "msg.fives", points=p,
-                                                              name=side_name(v, sd, lang)))
-             for sd, p in c.flash]
     msg = c.note or c.message()
     status = c.status()
     overlay = None
@@ -117,16 +187,37 @@ def game_screen(c: Controller) -> Node:
         overlay = hand_result(c, v)
     elif c.confirm_resign:
         overlay = resign_dialog(c)
+    n_log = len(v["history"])
+    log_btn = h("button", {"type": "button", "class": "tb log-btn", "data-action": "log", "data-testid": "log",
+                           "aria-expanded": "true" if c.log_open else "false", "aria-controls": "move-log-panel",
+                           "aria-label": t(lang, "log.button_label_open" if c.log_open else "log.button_label", n=n_log)},
+                h("span", {"class": "ico", "aria-hidden": "true"}, "☰"),
+                h("span", {"class": "log-n", "aria-hidden": "true"}, str(n_log)))
+    pace_btn = None
+    if any(s["kind"] != "human" for s in m.seats):
+        pace_btn = h("button", {"type": "button", "class": "tb pace-btn", "data-action": "pace", "data-testid": "pace",
+                                "data-pace": c.pace, "aria-label": t(lang, "pace.label", pace=t(lang, "pace." + c.pace))},
+                     h("span", {"class": "ico", "aria-hidden": "true"}, {"slow": "›", "normal": "»", "fast": "⋙"}[c.pace]),
+                     h("span", {"class": "pace-text", "aria-hidden": "true"}, t(lang, "pace." + c.pace)))
+    me = next(s for s in seats if s["spot"] == "bottom")
+    total = None
+    if counts_ends(v):
+        total = h("div", {"class": "ends-total", "data-testid": "ends-total", "data-value": v["ends_total"],
+                          "title": t(lang, "ends.total_label", n=v["ends_total"])},
+                  h("span", {"aria-hidden": "true"}, t(lang, "ends.total", n=v["ends_total"])),
+                  h("span", {"class": "sr-only"}, t(lang, "ends.total_label", n=v["ends_total"])))
     return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"],
-                         "data-many": "1" if v["players"] > 4 else None},
+                         "data-players": v["players"], "data-many": "1" if v["players"] > 4 else None},
         h("header", {"class": "topbar"},
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
-        h("div", {"class": "board", "data-testid": "board", "id": "board"}),
+        table_area(c, v, seats),
         h("div", {"class": "status-line"},
-          h("p", {"class": "turn-line", "data-testid": "turn"}, status),
-          h("p", {"class": "message", "data-testid": "message"}, msg, flash),
-          choices and h("div", {"class": "choices"}, choices)),
+          h("div", {"class": "status-text"},
+            h("p", {"class": "turn-line", "data-testid": "turn"}, status),
+            h("p", {"class": "message", "data-testid": "message"}, msg),
+            choices and h("div", {"class": "choices"}, choices)),
+          h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang), pace_btn)),
         hand_row,
         overlay)
 
