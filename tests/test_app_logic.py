@@ -3,6 +3,8 @@ hand-off decisions, message texts, taps, screens."""
 import pytest
 
 from domino import app
+from domino.app.i18n import t
+from domino.app.screens.table import seat_node
 from domino.engine.match import Match
 from domino.engine.rules import PRESETS, make_rules
 
@@ -284,9 +286,12 @@ def test_board_targets_carry_seq():
     c, tile = _to_choice()
     c.tap_tile(tile)
     tree = app.board_tree(c, 360, 400)
-    ends = [n for n in app.walk(tree) if "data-end" in n[1]]
+    ends = [n for n in app.walk(tree) if "data-end" in n[1] and n[1].get("class") == "target"]
     assert len(ends) >= 2
-    assert all(n[1]["data-seq"] == str(c.seq) for n in ends)
+    assert all(n[1]["data-seq"] == str(c.seq) and n[1]["data-action"] == "end" for n in ends)
+    # the ends' number labels are no places
+    labels = [n for n in app.walk(tree) if n[1].get("data-testid") == "end-label"]
+    assert labels and all("data-action" not in n[1] for n in labels)
 
 
 def test_help_dialog_every_game():
@@ -442,3 +447,183 @@ def test_rules_errors_speak_the_players_language(lang):
         assert f"rules.{err.value.code}" in __import__("domino.app.i18n").app.i18n.MESSAGES[lang], err.value.code
         if lang == "es":
             assert text != app.rules_error_text("en", err.value)
+
+
+# ------------------------------------------------------------ the story of the hand
+def _play_random(m, c, n, seed=1):
+    import random
+    rng = random.Random(seed)
+    for _ in range(n):
+        if m.phase != "play":
+            break
+        c.apply(rng.choice(m.legal_actions()))
+
+
+def test_live_scores_count_fives_at_once():
+    """The header never says 0 for a side that scored during the hand."""
+    for seed in range(30):
+        m = _m("all-fives", seed=seed)
+        c = app.Controller(m)
+        while m.phase == "play":
+            c.viewer = m.turn
+            c.apply(m.legal_actions()[0])
+            v = m.view(0)
+            if m.phase == "play" and any(v["fives"]):
+                sc = app.live_scores(v)
+                assert sc == [a + b for a, b in zip(v["scores"], v["fives"])]
+                tree = app.game_screen(c)
+                for sd in range(2):
+                    chip = app.find(tree, data_testid=f"score-{sd}")[0]
+                    assert chip[1]["data-value"] == str(sc[sd])
+                    seat = app.find(tree, data_testid=f"seat-{sd}")[0]
+                    assert seat[1]["data-score"] == str(sc[sd])
+                return
+    raise AssertionError("no fives scored")
+
+
+def test_live_scores_after_the_hand_are_the_totals():
+    m = _m("all-fives", seed=2)
+    _finish(m)
+    v = m.view(0)
+    assert app.live_scores(v) == v["scores"] == v["result"]["totals"]
+
+
+@pytest.mark.parametrize("game,n", [("all-fives", 2), ("all-fives", 4), ("los-cincos", 4), ("classic", 2),
+                                    ("draw", 3), ("matador", 2)])
+def test_play_points_add_up_to_the_hand_fives(game, n):
+    """Replaying the plays on an empty table finds every point the engine scored."""
+    import random
+    opts = {"fives": "total"} if game == "classic" else {}
+    for seed in range(6):
+        m = Match(make_rules(game, players=n, **opts), seed=seed,
+                  seats=[{"name": NAMES[i], "kind": "human"} for i in range(n)])
+        rng = random.Random(seed)
+        while m.phase == "play":
+            before = list(m.hand.fives)
+            k = len(m.hand.actions)
+            m.apply(rng.choice(m.legal_actions()))
+            pts = app.play_points(m)
+            assert len(pts) == len(m.hand.actions)
+            assert sum(pts[k:]) == sum(m.hand.fives) - sum(before)
+        assert sum(app.play_points(m)) == sum(m.hand.fives)
+
+
+def test_hand_log_one_entry_per_action_in_order():
+    m = _m("draw", n=3, kinds=("human", "easy", "easy"), seed=8)
+    c = app.Controller(m)
+    _play_random(m, c, 25)
+    v = m.view(0)
+    log = c.log()
+    assert [e["seat"] for e in log] == [a["seat"] for a in v["history"]]
+    assert [e["kind"] for e in log] == [("play" if "play" in a else "draw" if "draw" in a else "pass")
+                                       for a in v["history"]]
+    tree = app.game_screen(c)
+    ol = app.find(tree, data_testid="move-log")[0]
+    lis = [n for n in ol[2] if n[0] == "li"]
+    assert len(lis) == len(v["history"])
+    for li, a in zip(lis, v["history"]):
+        assert li[1]["data-seat"] == str(a["seat"])
+        assert app.text_of(li).startswith(NAMES[a["seat"]])
+    # other seats' drawn tiles stay hidden in the log
+    for li, a in zip(lis, v["history"]):
+        if "draw" in a and a["seat"] != 0:
+            assert "drew a tile" in app.text_of(li)
+
+
+def test_log_text_in_both_languages():
+    from domino.app.controller import log_text
+    e = {"seat": 1, "kind": "play", "tile": "4-6", "end": "E", "points": 15}
+    assert log_text(e, NAMES, "en") == "Luis played 4-6 at the right end and scored 15"
+    assert log_text(e, NAMES, "es") == "Luis jugó 4-6 en la punta derecha y se anotó 15"
+    assert log_text({"seat": 0, "kind": "play", "tile": "6-6", "end": None, "points": 0}, NAMES, "en") == \
+        "Ana opened with 6-6"
+    assert log_text({"seat": 2, "kind": "pass", "tile": None, "end": None, "points": 0}, NAMES, "es") == "Eva pasó"
+
+
+@pytest.mark.parametrize("players,spots", [
+    (2, {0: "bottom", 1: "top"}),
+    (3, {0: "bottom", 1: "right", 2: "left"}),
+    (4, {0: "bottom", 1: "right", 2: "top", 3: "left"}),
+])
+def test_seat_order_partner_opposite(players, spots):
+    assert app.seat_order(players, 0) == spots
+    # the one looking is always at the bottom; the order around stays the same
+    turned = app.seat_order(players, 1)
+    assert turned[1] == "bottom" and turned[(1 + 1) % players] == spots[1]
+
+
+def test_seats_show_latest_turn_and_points_until_they_move_again():
+    for seed in range(30):
+        m = _m("all-fives", n=3, kinds=("human", "easy", "easy"), seed=seed)
+        c = app.Controller(m)
+        while m.phase == "play":
+            c.apply(m.legal_actions()[0])
+            pts = app.play_points(m)
+            if m.phase == "play" and pts and pts[-1] and m.hand.actions[-1][1] == "p":
+                scorer = m.hand.actions[-1][0]
+                side = m.rules.side_of(scorer)
+                got = pts[-1]
+                # the next seats move: the scorer's seat still shows its points
+                while m.phase == "play" and m.turn != scorer:
+                    c.apply(m.legal_actions()[0])
+                    s = c.seats()[scorer]
+                    assert s["points"] == got and s["score"] == app.live_scores(m.view(0))[side]
+                    assert f"+{got}" in app.text_of(seat_node(s, "en"))
+                return
+    raise AssertionError("no fives scored")
+
+
+def test_bottom_seat_is_the_person_and_turn_is_marked():
+    m = _m("draw", n=4, kinds=("easy", "easy", "human", "easy"), seed=3)
+    c = app.Controller(m)
+    seats = c.seats()
+    assert seats[2]["spot"] == "bottom" and seats[0]["spot"] == "top"
+    assert [s["turn"] for s in seats] == [m.turn == i for i in range(4)]
+    tree = app.game_screen(c)
+    node = app.find(tree, data_testid=f"seat-{m.turn}")[0]
+    assert "turn" in node[1]["class"] and node[1]["aria-current"] == "true"
+
+
+def test_header_does_not_hold_tile_counts():
+    """Tile counts live at the seats: the header is the same tree whatever
+    the counts (so a count reaching two digits cannot make it grow)."""
+    m = _m("draw", seed=4)
+    c = app.Controller(m)
+    v = c.view()
+    many = dict(v, counts=[12 for _ in v["counts"]])
+    assert app.scores_bar(c, v) == app.scores_bar(c, many)
+    seat = app.find(app.game_screen(c), data_testid="seat-1")[0]
+    assert seat[1]["data-count"] == str(v["counts"][1])
+
+
+def test_hint_follows_the_language():
+    m = _m(kinds=("human", "easy"))
+    c = app.Controller(m)
+    while not c.my_turn():
+        m.apply(m.legal_actions()[0])
+    c.hint()
+    assert c.note.startswith("Hint")
+    c.lang = "es"
+    assert c.note.startswith("Pista")
+    assert "Pista" in app.text_of(app.game_screen(c))
+
+
+def test_board_story_in_line_order():
+    m = _m("all-fives", seed=4)
+    c = app.Controller(m)
+    _play_random(m, c, 8, seed=2)
+    v = m.view(0)
+    tiles, ends = app.board_story(v, "en")
+    lay = v["layout"]
+    line = [x["tile"] for x in reversed(lay["arms"]["W"])] + [lay["center"]] + [x["tile"] for x in lay["arms"]["E"]]
+    assert [x.split(" ")[0] for x in tiles[:len(line)]] == line
+    for e, n in v["ends"].items():
+        assert f"{t('en', 'game.end.' + e)} {n}" in ends
+    assert f"add up to {v['ends_total']}" in ends
+
+
+def test_pace_and_travel_fit_in_a_turn():
+    for pace, ms in app.PACES.items():
+        assert 0 < app.travel_ms(ms) < ms
+    assert app.pace_ms("nonsense") == app.PACES[app.DEFAULT_PACE]
+    assert app.travel_ms(0) == 0

@@ -3,7 +3,7 @@ test_mobile.py, test_update.py). They only use the UI's documented test hooks:
 
 <html data-ready="1" data-busy data-seq>, ?seed=N, ?delay=0, hand tiles
 <button data-tile="a-b"> (aria-disabled="true" when not playable), places
-[data-end] after a tap, data-testid: new-game, start, game, players,
+[data-action="end"] after a tap, data-testid: new-game, start, game, players,
 seat-kind-<i>, handoff, hand-result, next-hand.
 """
 from __future__ import annotations
@@ -71,7 +71,7 @@ def step(page, tap) -> str | None:
         return "over"
     if page.evaluate("document.documentElement.dataset.busy") == "1":
         return None
-    for selector in ('[data-testid="handoff-continue"]', "[data-end]", PLAYABLE,
+    for selector in ('[data-testid="handoff-continue"]', '[data-action="end"]', PLAYABLE,
                      '[data-action="open"]', '[data-testid="draw"]'):
         loc = page.locator(selector)
         if loc.count() and loc.first.is_visible():
@@ -84,12 +84,12 @@ _CHANGED = """([seq, endsToo]) => {
     const d = document;
     return d.documentElement.dataset.seq !== seq
         || !!d.querySelector('[data-testid="hand-result"]')
-        || (endsToo && !!d.querySelector('[data-end]'));
+        || (endsToo && !!d.querySelector('[data-action="end"]'));
 }"""
 
 
 def play_hand(page, *, tap=None, timeout_s: float = 90) -> int:
-    """Keep tapping a playable tile (and a [data-end] target) until the hand ends.
+    """Keep tapping a playable tile (and a [data-action="end"] target) until the hand ends.
 
     Returns the number of taps made."""
     tap = tap or (lambda loc: loc.click())

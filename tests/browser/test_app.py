@@ -68,7 +68,7 @@ def tap_one_move(page) -> None:
     before = seq(page)
     tile = page.locator('button[data-tile][aria-disabled="false"]').first
     tile.click(timeout=3000)
-    targets = page.locator('[data-end]')
+    targets = page.locator('[data-action="end"]')
     if seq(page) == before and targets.count():
         assert targets.count() >= 2
         for i in range(targets.count()):  # each place carries the state it belongs to
@@ -334,7 +334,7 @@ def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert
         tile.focus()
         page.keyboard.press("Enter")
         if seq(page) == before:
-            place = page.locator("[data-end]").first
+            place = page.locator('[data-action="end"]').first
             assert place.get_attribute("tabindex") == "0" and place.get_attribute("aria-label")
             place.focus()
             page.keyboard.press("Enter")

@@ -148,11 +148,11 @@ def tap_turn(page, declined: bool) -> str:
         page.locator(PLAYABLE).first.click(timeout=3000)
         tapped = "tile"
         if seq(page) == before:
-            places = page.locator("[data-end]")
+            places = page.locator('[data-action="end"]')
             if places.count():
                 ends = places.evaluate_all("els => els.map(e => e.getAttribute('data-end'))")
                 end = pick_end(ends)
-                page.locator(f'[data-end="{end}"]').first.click()
+                page.locator(f'[data-action="end"][data-end="{end}"]').first.click()
                 tapped = "arm" if end in ("N", "S") else "end"
         if seq(page) == before:
             opens = page.locator('[data-action="open"]')

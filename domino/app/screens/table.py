@@ -36,7 +36,7 @@ def scores_bar(c: Controller, v: dict) -> Node:
         who = [h("span", {"class": "who" + (" turn" if m.turn == s and m.phase == "play" else ""),
                           "data-seat": s}, v["names"][s]) for s in seats]
         chips.append(h("div", {"class": "chip" + (" on" if turn else ""), "data-side": sd,
-                               "data-testid": f"score-{sd}", "data-value": live[sd],
+                               "data-testid": f"score-{sd}", "data-value": live[sd], "role": "group",
                                "aria-label": t(lang, "score.label", name=side_name(v, sd, lang), points=live[sd])},
                        h("div", {"class": "names", "aria-hidden": "true"}, who),
                        h("div", {"class": "pts", "data-score": live[sd], "aria-hidden": "true"}, str(live[sd]))))
@@ -208,6 +208,7 @@ def game_screen(c: Controller) -> Node:
                   h("span", {"class": "sr-only"}, t(lang, "ends.total_label", n=v["ends_total"])))
     return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"],
                          "data-players": v["players"], "data-many": "1" if v["players"] > 4 else None},
+        h("h1", {"class": "sr-only"}, t(lang, "app.title")),
         h("header", {"class": "topbar"},
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
@@ -267,7 +268,7 @@ def board_tree(c: Controller, width: float, height: float) -> Node | None:
 def _stamp(node, seq: int, label: str):
     tag, attrs, children = node
     attrs = dict(attrs)
-    if "data-end" in attrs:
+    if "data-end" in attrs and attrs.get("class") == "target":
         attrs["data-seq"] = str(seq)
         attrs["data-action"] = "end"
     if tag == "svg" and attrs.get("class") == "board":
