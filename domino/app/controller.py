@@ -177,7 +177,7 @@ def play_points(match: Match) -> list[int]:
     r = match.rules
     if h is None:
         return []
-    if not r.fives_on:
+    if not isinstance(h, Hand) or not r.fives_on:   # other board shapes: no fives
         return [0] * len(h.actions)
     full = (1 << r.n_tiles) - 1
     rep = Hand(r, [full] * r.players, [], h.opener, None)
@@ -201,8 +201,10 @@ def hand_log(match: Match, view: dict) -> list[dict]:
     pts = play_points(match)
     out = []
     for i, a in enumerate(hist):
-        kind = "play" if "play" in a else "draw" if "draw" in a else "pass"
-        out.append({"i": i, "seat": a["seat"], "kind": kind,
+        kind = next((k for k in ("play", "draw", "pass") if k in a), None)
+        if kind is None:   # another game's own action (turn over a tile, ...)
+            kind = next((k for k in a if k != "seat"), "move")
+        out.append({"i": i, "seat": a["seat"], "kind": kind, "action": a,
                     "tile": a.get("play") or a.get("draw"), "end": a.get("end"),
                     "open": a.get("open"), "points": pts[i] if i < len(pts) else 0})
     return out
@@ -221,7 +223,10 @@ def log_text(e: dict, names: list[str], lang: str) -> str:
         return text
     if e["kind"] == "draw":
         return t(lang, "log.drew_tile", name=name, tile=e["tile"]) if e["tile"] else t(lang, "log.drew", name=name)
-    return t(lang, "log.passed", name=name)
+    if e["kind"] == "pass":
+        return t(lang, "log.passed", name=name)
+    seg = [e.get("action") or {"seat": e["seat"]}]
+    return boards.describe_segment(seg, names, lang) if boards.speaks_for(seg) else name
 
 
 def seat_order(players: int, bottom: int) -> dict[int, str]:
@@ -294,6 +299,8 @@ def board_story(view: dict, lang: str) -> tuple[list[str], str]:
     (the left arm from its open end in, the first tile, the right arm out;
     then the spinner's arms) and the open ends with what they show."""
     lay = view.get("layout") or {}
+    if boards.shape_of(view) != "line":
+        return [], ""
     if lay.get("center") is None:
         return [], t(lang, "board.empty")
     arms = lay.get("arms") or {}
@@ -328,6 +335,8 @@ def counts_ends(view: dict) -> bool:
 def same_result(match: Match, actions: list[dict]) -> bool:
     """Every action leaves the table the same for the game: the same open
     numbers, the same points, the same spinner state (only the side differs)."""
+    if not isinstance(match.hand, Hand):
+        return False
     sigs = set()
     for a in actions:
         h = match.hand.clone()
