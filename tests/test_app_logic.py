@@ -573,6 +573,12 @@ def test_seats_show_latest_turn_and_points_until_they_move_again():
     raise AssertionError("no fives scored")
 
 
+def test_seat_order_many_players():
+    """Five to eight seats (Mexican Train, Chicken Foot): right, a row across the top, left."""
+    spots = app.seat_order(6, 0)
+    assert spots == {0: "bottom", 1: "right", 2: "top-1", 3: "top-2", 4: "top-3", 5: "left"}
+
+
 def test_bottom_seat_is_the_person_and_turn_is_marked():
     m = _m("draw", n=4, kinds=("easy", "easy", "human", "easy"), seed=3)
     c = app.Controller(m)

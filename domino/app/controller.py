@@ -235,8 +235,8 @@ def seat_order(players: int, bottom: int) -> dict[int, str]:
     partner (seat+2 of four) opposite, at the top."""
     spots = {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
              4: ("bottom", "right", "top", "left")}.get(players)
-    if spots is None:
-        spots = ("bottom",) + tuple(f"top-{k}" for k in range(1, players))
+    if spots is None:   # 5 to 8: right, a row across the top, left
+        spots = ("bottom", "right") + tuple(f"top-{k}" for k in range(1, players - 2)) + ("left",)
     return {(bottom + k) % players: spots[k] for k in range(players)}
 
 

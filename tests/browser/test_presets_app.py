@@ -25,6 +25,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
+from domino.app import same_result  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import PRESETS, make_rules  # noqa: E402
@@ -35,7 +36,7 @@ PLAYABLE = 'button[data-tile][aria-disabled="false"]'
 CASES = {
     "draw": (2, 1, ()),
     "block": (2, 1, ()),
-    "all-fives": (2, 1, ("arm",)),
+    "all-fives": (2, 2, ("arm",)),
     "classic": (2, 2, ()),
     "latin": (4, 1, ()),
     "muggins": (2, 1, ()),
@@ -52,8 +53,9 @@ def pick_end(ends: list[str]) -> str:
     return sorted(ends)[0]
 
 
-def choose(legal: list[dict], hand: list[str], declined: bool) -> dict:
-    """The action the browser driver's taps make (seat 0's turn)."""
+def choose(legal: list[dict], hand: list[str], declined: bool, m: Match | None = None) -> dict:
+    """The action the browser driver's taps make (seat 0's turn).  Places
+    that give the same table are not asked for: the app plays the first."""
     if not declined:
         draw = next((a for a in legal if "draw" in a), None)
         if draw is not None and any("play" in a for a in legal):
@@ -62,7 +64,7 @@ def choose(legal: list[dict], hand: list[str], declined: bool) -> dict:
         acts = [a for a in legal if a.get("play") == tile]
         if not acts:
             continue
-        if len(acts) == 1:
+        if len(acts) == 1 or (m is not None and same_result(m, acts)):
             return acts[0]
         ends = []
         for a in acts:
@@ -88,14 +90,15 @@ def simulate(game: str, n: int, seed: int) -> tuple[Match, set[str]]:
     while m.phase == "play":
         if m.turn == 0:
             legal = m.legal_actions()
-            a = choose(legal, m.view(0)["hand"], declined)
+            a = choose(legal, m.view(0)["hand"], declined, m)
             if "draw" in a:
                 declined = True
                 seen.add("decline")
             if len([x for x in legal if x.get("play") == a.get("play") and x.get("end") == a.get("end")]) > 1:
                 seen.add("open")
-            if a.get("end") in ("N", "S"):
-                seen.add("arm")
+            asked = [x for x in legal if x.get("play") == a.get("play")]
+            if a.get("end") in ("N", "S") and len(asked) > 1 and not same_result(m, asked):
+                seen.add("arm")   # a place on a spinner arm was tapped
             m.apply(a)
         else:
             players.play_turn(m, "easy")

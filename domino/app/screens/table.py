@@ -108,7 +108,9 @@ def move_log(c: Controller, v: dict) -> Node:
 def table_area(c: Controller, v: dict, seats: list[dict]) -> Node:
     """The board with the other players sitting around it."""
     lang = c.lang
-    around = [seat_node(s, lang) for s in seats if s["spot"] != "bottom"]
+    top = [seat_node(s, lang) for s in seats if s["spot"].startswith("top")]
+    around = [h("div", {"class": "seats-top"}, top) if top else None]
+    around += [seat_node(s, lang) for s in seats if s["spot"] in ("left", "right")]
     tiles, ends_text = board_story(v, lang)
     story = h("div", {"class": "sr-only", "data-testid": "board-story"},
               h("p", {}, t(lang, "board.line")),
