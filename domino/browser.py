@@ -8,6 +8,14 @@ that imports js / pyodide.  Screens and decisions come from domino.app.
   input while ``html[data-busy="1"]``.
 * Test hooks on <html>: data-ready (interactive), data-painted (the
   snapshot or the first real screen is visible), data-busy, data-seq.
+  ``?fail=start`` / ``?fail=turn`` make the start, or the next computer
+  turn, fail on purpose (tests of the rescue screen and of retry / resign).
+* Every write is checked (the ``save-error`` dialog: storage full, free
+  space, download the match); a save carries its match id and seq, and a
+  tab never writes over another tab's newer save or other match without
+  asking (the ``storage`` event shows "this match continues in another
+  tab").  Errors anywhere end in a dialog with a way on, or in
+  static/rescue.js's screen; never a .py-error box.
 * After each change of what the screen shows, a snapshot of the screen a
   reload will show (domino.app.snapshot) goes to localStorage; static/boot.js
   paints it on the next visit before Python is up, and start() takes over.
@@ -17,10 +25,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
+import secrets
 from datetime import datetime, timezone
 
 import js
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 try:  # newer Pyodide turns JS null into jsnull, not None
     from pyodide.ffi import jsnull
@@ -30,6 +40,7 @@ except ImportError:  # pragma: no cover
 from domino import app
 from domino import players
 from domino.app import saves, snapshot
+from domino.app.screens import safety
 from domino.app.i18n import lang_from_browser, norm_lang, t
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -38,6 +49,10 @@ ROOT = document.documentElement
 
 # actions that only change the looks: allowed while busy and whatever the seq
 UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace"}
+# the safety net's dialogs (domino.app.screens.safety): they answer while a dialog is up
+PANEL_ACTIONS = {"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
+                 "turn-retry", "turn-resign", "safe-ok", "lang"}
+MAX_URL_SEED = 64
 
 
 def build(node, svg: bool = False):
@@ -71,6 +86,7 @@ def _store_get(key: str):
 
 
 def _store_set(key: str, value: str) -> bool:
+    """Write one key; False when the browser refused (storage full)."""
     try:
         js.localStorage.setItem(key, value)
         return True
@@ -85,30 +101,79 @@ def _store_del(key: str) -> None:
         pass
 
 
+def _store_keys() -> list[str]:
+    try:
+        n = int(js.localStorage.length)
+        return [str(js.localStorage.key(i)) for i in range(n)]
+    except Exception:
+        return []
+
+
+def _now_stamp() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def download(name: str, text: str) -> None:
+    """Offer ``text`` as a file (a Blob URL: allowed by the page's CSP)."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    a = document.createElement("a")
+    a.href = url
+    a.download = name
+    a.className = "sr-only"
+    document.body.appendChild(a)
+    a.click()
+    a.remove()
+    js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 10_000)
+
+
+def parse_seed(raw):
+    """?seed=: ASCII digits (at most 18) -> int; a short word -> str; anything
+    else (--5, ², 5,000 digits) -> (None, False): not used, and the player told."""
+    if raw is None or not str(raw).strip():
+        return None, True
+    s = str(raw).strip()
+    if re.fullmatch(r"-?[0-9]{1,18}", s):
+        return int(s), True
+    if len(s) <= MAX_URL_SEED and re.fullmatch(r"[A-Za-z0-9_.:-]+", s) and re.search(r"[A-Za-z]", s):
+        return s, True
+    return None, False
+
+
 class UI:
     def __init__(self):
         self.root = _el(document.getElementById("app"))
         self.live = _el(document.getElementById("live"))
         self.path = str(js.location.pathname)
+        self.notes: list[str] = []     # told once, in a dialog (settings reset, URL, repaired seats)
         params = js.URLSearchParams.new(js.location.search)
-        seed = _str(params.get("seed"))
-        self.seed = None
-        if seed is not None and str(seed).strip():
-            s = str(seed).strip()
-            self.seed = int(s) if s.lstrip("-").isdigit() else s
+        self.fail = str(_str(params.get("fail")) or "")[:20]
+        seed_raw = _str(params.get("seed"))
+        self.seed, ok = parse_seed(seed_raw)
         d = _str(params.get("delay"))
         try:   # ?delay=ms overrides the pace (tests: 0, no pauses, no animations)
-            self.fixed_delay = max(0, int(str(d))) if d is not None else None
+            self.fixed_delay = min(5000, max(0, int(str(d)))) if d is not None else None
         except ValueError:
             self.fixed_delay = None
         if self.fixed_delay == 0:
             ROOT.classList.add("no-anim")
-        stored = self._settings()
-        self.pace = stored.get("pace") if stored.get("pace") in app.PACES else app.DEFAULT_PACE
-        self.lang = norm_lang(stored.get("lang")) if stored.get("lang") else lang_from_browser(
+        stored, ok_settings = saves.load_settings(_store_get(saves.settings_key(self.path)))
+        pace = stored.get("pace")
+        self.pace = pace if isinstance(pace, str) and pace in app.PACES else app.DEFAULT_PACE
+        lang = stored.get("lang")
+        self.lang = norm_lang(lang) if isinstance(lang, str) and lang else lang_from_browser(
             str(js.navigator.language or ""))
         self.pips = stored.get("pips") if stored.get("pips") in ("coloured", "black") else "coloured"
-        self.new_settings = app.normalize_settings(stored.get("new"), self.lang)
+        try:
+            self.new_settings = app.normalize_settings(stored.get("new"), self.lang)
+        except Exception:
+            self.new_settings = app.default_settings(self.lang)
+            ok_settings = False
+        if not ok_settings:
+            self.notes.append(t(self.lang, "safe.settings_reset"))
+        if not ok:
+            shown = str(seed_raw)[:24] + ("…" if len(str(seed_raw)) > 24 else "")
+            self.notes.append(t(self.lang, "safe.url_seed", seed=shown))
         self.ctrl: app.Controller | None = None
         self.error = ""
         self.save_error = ""
@@ -122,10 +187,18 @@ class UI:
         self.painted_seq = None    # the painted snapshot's position, until the table moves on
         self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
         self.anims: list = []             # travelling tiles still running
+        self.match_id = ""         # this tab's match (saves carry it, with seq)
+        self.known = None          # (id, seq) of the save as this tab last read or wrote it
+        self.panel = None          # ("full" | "blocked" | "corrupt" | "other-tab" | "other-match" | "turn", info)
+        self.save_failed = False   # the last write did not go through
+        self.save_later = False    # the player chose to keep playing unsaved: not asked again
+        self.pending_corrupt = None   # (text, why): a corrupt save left in place (no room for its copy)
+        self.last_match = None     # the match left for the new-game screen (to download)
+        self.panel_extra = ""
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
                          create_proxy(self.on_change), create_proxy(self.on_resize),
                          create_proxy(self.keep_snapshot), create_proxy(self.finish_anims),
-                         create_proxy(self._anim_done)]
+                         create_proxy(self._anim_done), create_proxy(self.on_storage)]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
@@ -134,29 +207,63 @@ class UI:
         # a tap anywhere finishes a travelling tile at once
         document.addEventListener("pointerdown", self._proxies[5], True)
         ROOT.dataset.anim = "0"
+        js.window.addEventListener("storage", self._proxies[7])
         self.set_busy(False)
 
     # ------------------------------------------------------------ storage
     def _settings(self) -> dict:
-        raw = _store_get(saves.settings_key(self.path))
-        try:
-            d = json.loads(raw) if raw else {}
-        except ValueError:
-            d = {}
-        return d if isinstance(d, dict) else {}
+        return saves.load_settings(_store_get(saves.settings_key(self.path)))[0]
 
     def save_settings(self) -> None:
-        _store_set(saves.settings_key(self.path), json.dumps(
-            {"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings}))
+        text = json.dumps({"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings})
+        if not self._write(saves.settings_key(self.path), text):
+            self.notes.append(t(self.lang, "safe.settings_failed"))
 
     @property
     def delay(self) -> int:
         """Milliseconds a computer turn takes (its tile's travel included)."""
         return self.fixed_delay if self.fixed_delay is not None else app.pace_ms(self.pace)
 
-    def save_game(self) -> None:
-        if self.ctrl is not None:
-            _store_set(saves.save_key(self.path), saves.dump(self.ctrl.match))
+    def _write(self, key: str, text: str) -> bool:
+        """A checked write: when storage is full, first give up what can be
+        rebuilt (the boot snapshot), then try once more."""
+        if _store_set(key, text):
+            return True
+        _store_del(snapshot.key(self.path))
+        self.snap_state = None
+        return _store_set(key, text)
+
+    def save_game(self, force: bool = False) -> bool:
+        """Write the match (checked).  Never over a save of another match or a
+        newer position written by another tab (unless ``force``: the player
+        chose to keep this one).  Returns True when the save holds the match."""
+        c = self.ctrl
+        if c is None:
+            return False
+        if self.pending_corrupt is not None:   # its place is taken until it is downloaded
+            self.save_failed = True
+            self.panel = ("blocked", None)
+            return False
+        key = saves.save_key(self.path)
+        hdr = saves.header(_store_get(key))
+        if hdr is not None and hdr != self.known and not force:
+            self.other_tab(hdr)
+            return False
+        text = saves.dump(c.match, self.match_id)
+        if not self._write(key, text):
+            self.save_failed = True
+            if not self.save_later:
+                self.panel = ("full", None)
+            js.console.warn("domino: the save did not fit in storage")
+            return False
+        self.known = (self.match_id, c.match.seq)
+        if self.save_failed:
+            self.save_failed = False
+            self.save_later = False
+            if self.panel and self.panel[0] in ("full", "blocked"):
+                self.panel = None
+            self.notes.append(t(self.lang, "safe.saved_again"))
+        return True
 
     def load_game(self) -> None:
         key = saves.save_key(self.path)
@@ -164,17 +271,71 @@ class UI:
         if text is None:
             return
         try:
-            match = saves.load(text)
+            match, repaired = saves.load_with_notes(text)
         except saves.CorruptSave as e:
-            stamp = datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-            _store_set(saves.corrupt_key(self.path, stamp), text)
-            _store_del(key)
-            self.save_error = t(self.lang, "save.corrupt", why=t(self.lang, "save.why." + e.why))
-            js.console.warn("domino: corrupt save kept aside: " + str(e))
+            self.keep_corrupt(text, e)
             return
+        hdr = saves.header(text)
+        self.match_id = hdr[0] if hdr else saves.legacy_id(match)
+        self.known = hdr
         self.ctrl = app.Controller(match, self.lang, self.pips)
-        # an upgraded save is written back in the current format
-        self.save_game()
+        self.tell_repairs(repaired)
+        # an upgraded (or repaired) save is written back in the current format
+        if hdr is None or repaired:
+            self.save_game(force=True)
+
+    def tell_repairs(self, repaired) -> None:
+        for what, seat in repaired:
+            self.notes.append(t(self.lang, "safe.seat_" + what, n=seat + 1))
+
+    def keep_corrupt(self, text: str, e) -> None:
+        """Keep a save that cannot be read aside (at most a few copies, oldest
+        dropped first); the original goes only once its copy is stored."""
+        why = t(self.lang, "save.why." + e.why) if e.why != "size" else t(self.lang, "safe.why.size")
+        js.console.warn("domino: corrupt save: " + str(e)[:300])
+        for k in saves.corrupt_to_drop(_store_keys(), self.path, saves.MAX_CORRUPT - 1):
+            _store_del(k)
+        stamp = _now_stamp()
+        kept = self._write(saves.corrupt_key(self.path, stamp), text)
+        if not kept:   # no room: older copies go first, oldest first
+            for k in saves.corrupt_keys(_store_keys(), self.path):
+                _store_del(k)
+                kept = _store_set(saves.corrupt_key(self.path, stamp), text)
+                if kept:
+                    break
+        if kept:
+            _store_del(saves.save_key(self.path))
+            self.save_error = t(self.lang, "save.corrupt", why=why)
+        else:
+            self.pending_corrupt = (text, why)
+            self.panel = ("corrupt", why)
+
+    def other_tab(self, hdr) -> None:
+        """Another tab wrote the save: stop here and ask."""
+        self.gen += 1          # a computer thinking here stops
+        self.running = False
+        self.set_busy(False)
+        same = hdr is not None and hdr[0] == self.match_id
+        self.panel = ("other-tab" if same else "other-match", hdr)
+
+    def on_storage(self, ev) -> None:
+        """The storage event: another tab of this page changed localStorage."""
+        try:
+            key = _str(ev.key)
+            if key is not None and key != saves.save_key(self.path):
+                return
+            if self.ctrl is None:
+                return
+            text = _store_get(saves.save_key(self.path))
+            if text is None:    # the other tab left its match for the new-game screen
+                self.known = None
+                return
+            hdr = saves.header(text)
+            if hdr is not None and hdr != self.known:
+                self.other_tab(hdr)
+                self.render()
+        except Exception as exc:
+            js.console.warn("domino: storage event: " + repr(exc))
 
     # ------------------------------------------------------------ hooks
     def set_busy(self, busy: bool) -> None:
@@ -201,7 +362,8 @@ class UI:
             tree = app.game_screen(c)
             ROOT.dataset.seq = str(c.match.seq)
         screen = build(tree)
-        if self.help_game is not None:
+        self.add_safety(screen)
+        if self.help_game is not None and self.panel is None and not self.notes:
             screen.appendChild(build(app.help_dialog(self.help_game, self.lang)))
         self.finish_anims()
         self.root.replaceChildren(screen)
@@ -213,6 +375,42 @@ class UI:
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
             js.setTimeout(self._proxies[4], 0)
+
+    def add_safety(self, screen) -> None:
+        """Download / open-file controls, and the safety dialog if one is up."""
+        lang = self.lang
+        c = self.ctrl
+        if c is not None:
+            bar = _el(screen.querySelector(".toolbar"))
+            if bar is not None:
+                bar.appendChild(build(safety.export_button(lang)))
+        else:
+            card = _el(screen.querySelector(".card"))
+            if card is not None:
+                card.appendChild(build(safety.file_controls(lang, self.last_match is not None)))
+        dialog = self.panel_tree()
+        if dialog is not None:
+            screen.appendChild(build(dialog))
+
+    def panel_tree(self):
+        lang = self.lang
+        if self.panel is None:
+            return safety.notes(lang, self.notes) if self.notes else None
+        kind, info = self.panel
+        if kind == "full":
+            can_free = bool(saves.corrupt_keys(_store_keys(), self.path))
+            return safety.storage_full(lang, can_free, self.panel_extra)
+        if kind == "blocked":
+            return safety.storage_full(lang, False, self.panel_extra, blocked=True)
+        if kind == "corrupt":
+            return safety.corrupt_no_room(lang, info)
+        if kind in ("other-tab", "other-match"):
+            return safety.other_tab(lang, kind == "other-tab")
+        if kind == "turn":
+            seat, why = info
+            name = self.ctrl.match.seats[seat]["name"] if self.ctrl else ""
+            return safety.turn_error(lang, name, why)
+        return None
 
     def keep_snapshot(self, *_args) -> None:
         """Store the screen a reload will show (static/boot.js paints it)."""
@@ -330,7 +528,9 @@ class UI:
         target = None
         sel = None
         c = self.ctrl
-        if self.help_game is not None:
+        if self.panel is not None or self.notes:
+            sel = ".overlay.safe button"
+        elif self.help_game is not None:
             sel = '[data-action="help-close"]'
         elif c is None:
             return
@@ -391,6 +591,9 @@ class UI:
         field = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") else None
         if not field:
             return
+        if field == "import":
+            asyncio.ensure_future(self.import_file(el))
+            return
         self.harvest()
         if field == "seat-name":  # no re-render: a click that caused the blur must still land
             self.new_settings = app.normalize_settings(self.new_settings, self.lang)
@@ -449,9 +652,17 @@ class UI:
         self.new_settings = s
 
     def act(self, el) -> None:
+        try:
+            self._act(el)
+        except Exception as e:   # never a dead page: say what broke, offer a way on
+            rescue(e, "action")
+
+    def _act(self, el) -> None:
         action = str(el.getAttribute("data-action"))
+        if (self.panel is not None or self.notes) and action not in PANEL_ACTIONS:
+            return
         busy = self.busy()
-        if busy and action not in UI_ONLY:
+        if busy and action not in UI_ONLY and action not in PANEL_ACTIONS:
             return
         c = self.ctrl
         seq = _str(el.getAttribute("data-seq"))
@@ -462,6 +673,135 @@ class UI:
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is not None:
             handler(el)
+
+    # ------------------------------------------------------------ safety net
+    def do_safe_ok(self, el) -> None:
+        self.notes = []
+        self.render()
+
+    def do_save_later(self, el) -> None:
+        self.save_later = self.panel is not None and self.panel[0] in ("full", "blocked")
+        self.panel = None
+        self.panel_extra = ""
+        self.changed()
+
+    def do_free_space(self, el) -> None:
+        """Remove old corrupt copies (and the boot snapshot), then save again."""
+        keys = saves.corrupt_keys(_store_keys(), self.path)
+        for k in keys:
+            _store_del(k)
+        _store_del(snapshot.key(self.path))
+        self.snap_state = None
+        if self.save_game():
+            self.panel = None
+            self.panel_extra = ""
+            self.changed()
+            return
+        self.panel_extra = t(self.lang, "safe.free_none")
+        self.render()
+
+    def do_export(self, el) -> None:
+        m = self.ctrl.match if self.ctrl is not None else self.last_match
+        if m is None:
+            return
+        name = saves.export_name(m, _now_stamp())
+        download(name, saves.export_text(m))
+        self.last_live = t(self.lang, "safe.downloaded", file=name)
+        self.live.textContent = self.last_live
+
+    def do_download_corrupt(self, el) -> None:
+        """The corrupt save with no room for a copy: download it, then remove it."""
+        if self.pending_corrupt is None:
+            return
+        text, _why = self.pending_corrupt
+        name = f"domino-damaged-save-{re.sub(r'[^0-9]', '', _now_stamp())[:12]}.json"
+        download(name, text)
+        key = saves.save_key(self.path)
+        if _store_get(key) == text:
+            _store_del(key)
+        self.pending_corrupt = None
+        self.panel = None
+        self.save_error = t(self.lang, "safe.corrupt_downloaded", file=name)
+        if self.ctrl is not None:
+            self.known = None
+            self.save_game()
+            if self.ctrl is not None:
+                self.notes.append(self.save_error)
+        self.render()
+
+    def do_continue_here(self, el) -> None:
+        """Take the match over from the save another tab wrote (its newest position)."""
+        key = saves.save_key(self.path)
+        text = _store_get(key)
+        self.panel = None
+        if text is None:     # the other tab has left it: this tab's match goes on
+            self.known = None
+            self.save_game()
+            self.changed()
+            return
+        try:
+            match, repaired = saves.load_with_notes(text)
+        except saves.CorruptSave as e:
+            self.ctrl = None
+            self.keep_corrupt(text, e)
+            self.render()
+            return
+        hdr = saves.header(text)
+        self.match_id = hdr[0] if hdr else saves.legacy_id(match)
+        self.known = hdr
+        self.ctrl = app.Controller(match, self.lang, self.pips)
+        self.tell_repairs(repaired)
+        self.gen += 1
+        self.running = False
+        self.changed()
+
+    def do_keep_mine(self, el) -> None:
+        self.panel = None
+        self.save_game(force=True)
+        self.changed()
+
+    def do_turn_retry(self, el) -> None:
+        self.panel = None
+        self.changed()
+
+    def do_turn_resign(self, el) -> None:
+        c = self.ctrl
+        self.panel = None
+        if c is not None and not c.match.outcome and c.match.turn is not None:
+            c.match.apply({"seat": c.match.turn, "resign": True})
+            c.clear()
+            self.save_game()
+        self.render()
+
+    async def import_file(self, el) -> None:
+        files = el.files
+        if files is None or not int(files.length):
+            return
+        f = files.item(0)
+        name = str(f.name)[:80]
+        try:
+            if int(f.size) > saves.MAX_IMPORT_CHARS * 4:
+                raise saves.CorruptSave("size", "")
+            text = str(await f.text())
+            match, repaired = saves.import_text(text)
+        except saves.CorruptSave as e:
+            why = e.detail if e.why == "record" else t(self.lang, "safe.import_format") \
+                if e.why in ("format", "json") else t(self.lang, "safe.why.size")
+            self.notes.append(t(self.lang, "safe.import_failed", file=name, why=why))
+            self.render()
+            return
+        except Exception as e:   # the file could not be read at all
+            self.notes.append(t(self.lang, "safe.import_failed", file=name, why=str(e)[:120]))
+            self.render()
+            return
+        self.match_id = secrets.token_hex(8)
+        self.ctrl = app.Controller(match, self.lang, self.pips)
+        self.tell_repairs(repaired)
+        self.notes.append(t(self.lang, "safe.imported", file=name))
+        self.gen += 1
+        self.running = False
+        self.save_game()
+        self.changed()
 
     # ------------------------------------------------------------ actions
     def do_help(self, el) -> None:
@@ -520,6 +860,8 @@ class UI:
         self.save_error = ""
         self.save_settings()
         self.ctrl = app.Controller(match, self.lang, self.pips)
+        self.match_id = secrets.token_hex(8)
+        self.last_match = None
         self.gen += 1
         self.running = False
         self.save_game()
@@ -575,11 +917,17 @@ class UI:
             self.changed()
 
     def do_new_match(self, el) -> None:
+        if self.ctrl is not None:
+            self.last_match = self.ctrl.match    # still downloadable from the new-game screen
         self.ctrl = None
         self.gen += 1
         self.running = False
         self.set_busy(False)
-        _store_del(saves.save_key(self.path))
+        key = saves.save_key(self.path)
+        hdr = saves.header(_store_get(key))
+        if hdr is not None and hdr == self.known:   # never another tab's match
+            _store_del(key)
+        self.known = None
         self.render()
 
     do_menu = do_new_match
@@ -620,7 +968,8 @@ class UI:
     def changed(self) -> None:
         self.render()
         c = self.ctrl
-        if c is not None and app.is_computer_turn(c.match) and not self.running:
+        if c is not None and app.is_computer_turn(c.match) and not self.running and (
+                self.panel is None or self.panel[0] in ("full", "blocked")):
             self.running = True
             self.set_busy(True)
             asyncio.ensure_future(self.computers(self.gen))
@@ -638,6 +987,9 @@ class UI:
                 t0 = js.performance.now()
                 seat = m.turn
                 kind = m.seats[seat]["kind"]
+                if self.fail == "turn":
+                    self.fail = ""
+                    raise RuntimeError("failing on purpose (?fail=turn)")
                 view = m.view(seat)
                 rng = m.player_rng(seat)
                 if kind == "hard":
@@ -659,9 +1011,10 @@ class UI:
                 c.apply(action)
                 self.save_game()
                 self.render()
-        except Exception as e:  # never leave the page stuck busy
+        except Exception as e:  # never a dead table: say so, offer retry or resign
             js.console.error("domino: computer turn failed: " + repr(e))
-            raise
+            if gen == self.gen and self.ctrl is not None and self.ctrl.match.turn is not None:
+                self.panel = ("turn", (self.ctrl.match.turn, f"{type(e).__name__}: {str(e)[:120]}"))
         finally:
             if gen == self.gen:
                 self.running = False
@@ -690,17 +1043,37 @@ async def next_frame() -> None:
 _ui: UI | None = None
 
 
+def rescue(exc: BaseException, where: str) -> None:
+    """A Python failure: static/rescue.js shows it, readable, with "start
+    fresh" (old data kept aside) and "reload"; never a frozen loader."""
+    text = f"{where}: {type(exc).__name__}: {str(exc)[:400]}"
+    try:
+        js.console.error("domino: " + text)
+        js.window.dominoRescue.show(text)
+    except Exception:   # rescue.js missing: the plainest page that still says it
+        ROOT.dataset.ready = "1"
+        box = _el(document.getElementById("app"))
+        if box is not None:
+            box.textContent = "Dominoes could not start / El dominó no pudo arrancar: " + text
+
+
 def start() -> None:
     global _ui
     _mark("domino:start")   # main.py has imported the package (boot.js marked domino:py-ready)
-    _ui = UI()
-    _ui.load_game()
-    _ui.render()
-    _take_over(_ui)
-    ROOT.dataset.ready = "1"
-    _mark("domino:ready")
-    if _ui.ctrl is not None:
-        _ui.changed()
+    try:
+        _ui = UI()
+        if _ui.fail == "start":
+            raise RuntimeError("failing on purpose (?fail=start)")
+        _ui.load_game()
+        _ui.render()
+        _take_over(_ui)
+        ROOT.dataset.ready = "1"
+        _mark("domino:ready")
+        if _ui.ctrl is not None:
+            _ui.changed()
+    except Exception as e:
+        rescue(e, "start")
+        return
     # The computer players are not needed for the first screen: compile them
     # just after it is up, so they are ready before anyone asks for a move.
     js.setTimeout(create_proxy(_warm_up), 50)
