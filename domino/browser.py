@@ -281,7 +281,7 @@ class UI:
         self.ctrl = app.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         # an upgraded (or repaired) save is written back in the current format
-        if hdr is None or repaired:
+        if not saves.is_current(text) or repaired:
             self.save_game(force=True)
 
     def tell_repairs(self, repaired) -> None:

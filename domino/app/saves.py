@@ -196,6 +196,11 @@ def legacy_id(match) -> str:
 _HEADER = re.compile(r'^\{"format":"domino-save/1","id":("(?:[^"\\]|\\.){0,100}"),"seq":(\d{1,12}),')
 
 
+def is_current(text: Any) -> bool:
+    """Written by this version's :func:`dump` (else: upgrade it on load)."""
+    return isinstance(text, str) and bool(_HEADER.match(text))
+
+
 def header(text: Any) -> tuple[str, int] | None:
     """(id, seq) of a stored save, without replaying it; None when there is
     no readable save.  A save written by :func:`dump` is read from its first
