@@ -1009,7 +1009,9 @@ class UI:
                 if gen != self.gen:
                     return
                 c.apply(action)
-                self.save_game()
+                if not self.save_game() and self.panel is not None and self.panel[0].startswith("other"):
+                    self.render()    # another tab moved on: this one stops and asks
+                    return
                 self.render()
         except Exception as e:  # never a dead table: say so, offer retry or resign
             js.console.error("domino: computer turn failed: " + repr(e))
