@@ -1021,8 +1021,8 @@ class UI:
             if gen == self.gen:
                 self.running = False
                 self.set_busy(False)
-                if self.ctrl is None or str(ROOT.dataset.seq) != str(self.ctrl.match.seq):
-                    self.render()
+                if self.ctrl is None or self.panel is not None or str(ROOT.dataset.seq) != str(self.ctrl.match.seq):
+                    self.render()   # the new position, or a dialog (a failed turn, a save problem)
 
 
 async def next_frame() -> None:

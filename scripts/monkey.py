@@ -256,11 +256,15 @@ class Monkey:
                         and int(st2["seq"]) != m2.seq:
                     self.fail(f"the screen shows seq {st2['seq']}, the save holds {m2.seq if m2 else None}")
 
-    def run(self, inputs: int) -> dict:
+    def run(self, inputs: int, max_seconds: float | None = None) -> dict:
         t0 = time.monotonic()
         self.goto(self.url())
         self.check()
+        done = 0
         for self.steps in range(1, inputs + 1):
+            if max_seconds is not None and time.monotonic() - t0 > max_seconds:
+                break
+            done = self.steps
             try:
                 self.step()
             except Exception as e:      # a Playwright error is the monkey's, not the game's
@@ -269,7 +273,7 @@ class Monkey:
             self.check()
             if self.steps % 250 == 0:
                 self.log(f"{self.steps} inputs, {len(self.failures)} failures, {time.monotonic() - t0:.0f} s")
-        return {"inputs": inputs, "by_kind": dict(self.kinds), "saves_checked": self.saves_checked,
+        return {"inputs": done, "by_kind": dict(self.kinds), "saves_checked": self.saves_checked,
                 "failures": self.failures, "seconds": round(time.monotonic() - t0, 1)}
 
 
@@ -277,6 +281,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--inputs", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-seconds", type=float, default=None, help="stop after this long (reports what was done)")
     ap.add_argument("--reloads", type=float, default=0.015, help="share of reloads (and as many back/forward, goto)")
     args = ap.parse_args(argv)
     from devserver import DevServer
@@ -290,7 +295,7 @@ def main(argv=None) -> int:
             ctx = browser.new_context(service_workers="block", accept_downloads=True)
             page = ctx.new_page()
             out = Monkey(page, server.url, args.seed, log=lambda s: print(s, file=sys.stderr),
-                         reloads=args.reloads).run(args.inputs)
+                         reloads=args.reloads).run(args.inputs, args.max_seconds)
             browser.close()
     finally:
         server.stop()
