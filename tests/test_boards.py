@@ -296,8 +296,7 @@ def test_row_buttons_say_what_they_do():
              {"seat": 0, "play": "5-6", "end": "E"}, {"seat": 0, "play": "4-4", "end": "E"}]
     v["layout"]["active"] = "5-6"
     words = [w for w, _ in boards.row_actions(legal, v, "en")]
-    assert words == ["Turn over the next tile first", "Play 5-6 on the left end (3)",
-                     "Play 5-6 on the right end (5)"]
+    assert words == ["Turn over the next tile first", "Play 5-6 left (3)", "Play 5-6 right (5)"]
     legal = [{"seat": 0, "reject": "4-4"}, {"seat": 0, "reject": "4-4", "face_up": True}]
     words = [w for w, _ in boards.row_actions(legal, v, "es")]
     assert words == ["Mandar 4-4 al final de tu fila", "Poner 4-4 boca arriba al final de tu fila"]

@@ -235,8 +235,8 @@ def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
     art = boards.row.own_row(v, seat, style=c.pips, label=label, next_label=t(lang, "boards.row_next"))
     kids = [h("div", {"class": "hand-label"}, label),
             h("div", {"class": "own-row-wrap", "data-testid": "own-row", "data-count": n}, art)]
-    if hand_row is not None and hand_row[2]:
-        kids += hand_row[2]
+    if hand_row is not None:   # the face-up tiles the seat may tap, without a second label
+        kids += [ch for ch in hand_row[2] if "hand-label" not in ch[1].get("class", "")]
     return h("div", {"class": "hand-area row-area"}, kids)
 
 
