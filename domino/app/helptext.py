@@ -107,7 +107,7 @@ GAMES: dict[str, dict[str, list[str]]] = {
     "mexican-train": {
         "en": ["Mexican Train: double-12 by default (double-9 for up to 4 players, or double-15), 2 to 8 players. "
                "Round 1's engine, the 12-12, is set in the middle; each round uses the next lower double, down to 0-0 "
-               "(13 rounds). For a shorter match, start from a lower double (\"Start from\").",
+               "(13 rounds). For a shorter match, play fewer rounds (option \"Rounds\": from 6-6 down to 0-0, for example).",
                "Each player has a train of their own starting at the engine; the Mexican train is shared: anyone may "
                "start or extend it. On your turn play one tile on your own train, on the Mexican train or on any open "
                "train (one with a marker).",
@@ -121,7 +121,7 @@ GAMES: dict[str, dict[str, list[str]]] = {
                "double on another train); doubles need not be covered; no boneyard; no Mexican train."],
         "es": ["Tren mexicano: doble 12 por defecto (doble 9 hasta 4 jugadores, o doble 15), de 2 a 8 jugadores. "
                "La máquina de la ronda 1, el 12-12, va en el centro; cada ronda usa el doble siguiente hacia abajo, "
-               "hasta el 0-0 (13 rondas). Para una partida más corta, empieza desde un doble más bajo (\"Empezar desde\").",
+               "hasta el 0-0 (13 rondas). Para una partida más corta, juega menos rondas (opción \"Rondas\": del 6-6 al 0-0, por ejemplo).",
                "Cada jugador tiene su propio tren, que sale de la máquina; el tren mexicano es de todos: cualquiera "
                "puede empezarlo o alargarlo. En tu turno pones una ficha en tu tren, en el mexicano o en cualquier "
                "tren abierto (con marcador).",
