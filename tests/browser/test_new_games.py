@@ -155,7 +155,7 @@ def tap_turn(page, m: Match, peeked: bool) -> tuple[dict, str]:
         tap(page, page.locator(f'button[data-tile="{a["play"]}"]'))
         if seq(page) == before:
             ends = sorted({x["end"] for x in m.legal_actions() if x.get("play") == a["play"]})
-            shown = page.locator("[data-end]").evaluate_all("els => els.map(e => e.dataset.end)")
+            shown = page.locator('[data-action="end"]').evaluate_all("els => els.map(e => e.dataset.end)")
             assert sorted(shown) == ends, "the places lit up are exactly where the tile fits"
             for end in ends:   # each on screen, and a tap at its middle reaches it
                 assert place_reachable(page, end), end
@@ -274,7 +274,7 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     tile = next(t for t in v["hand"] if len({a["end"] for a in legal if a.get("play") == t}) >= 2)
     want = sorted({a["end"] for a in legal if a.get("play") == tile})
     tap(page, page.locator(f'button[data-tile="{tile}"]'))
-    places = page.locator("[data-end]")
+    places = page.locator('[data-action="end"]')
     assert sorted(places.evaluate_all("els => els.map(e => e.dataset.end)")) == want
     for end in want:
         assert page.locator(f'[data-end="{end}"] .target-hit').bounding_box()["height"] >= 30
