@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from a11y import axe_violations  # noqa: E402
 from domino import players  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
@@ -204,6 +205,8 @@ def test_one_round_of_each_game(page, site, wait_ready, assert_no_py_error, game
         assert tid(page, "handoff").count() == 0
         m = from_record(saved_record(page))
         assert m.turn == 0 and m.seq == seq(page)
+        if not tapped:   # the table, once, with the seat's tiles up
+            assert axe_violations(page) == []
         a, what = tap_turn(page, m, peeked)
         peeked = "peek" in a
         tapped.add(what)
@@ -222,6 +225,7 @@ def test_one_round_of_each_game(page, site, wait_ready, assert_no_py_error, game
     assert rounds.count() == 1
     assert rounds.first.get_attribute("data-points") == ",".join(map(str, res["points"]))
     assert want <= tapped, tapped
+    assert axe_violations(page) == []   # the result with the round-by-round table
     assert_no_py_error(page)
 
 
@@ -279,6 +283,7 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     for end in want:
         assert page.locator(f'[data-end="{end}"] .target-hit').bounding_box()["height"] >= 30
         assert place_reachable(page, end)
+    assert axe_violations(page) == []
     before = seq(page)
     tap(page, page.locator(f'[data-end="{want[-1]}"]'))
     page.wait_for_function(f"+document.documentElement.dataset.seq > {before}")
