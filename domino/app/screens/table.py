@@ -8,6 +8,7 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
 from domino.app.screens.lobby import toolbar
+from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
@@ -142,15 +143,13 @@ def game_screen(c: Controller) -> Node:
                                        "data-seq": seq, "disabled": None if c.my_turn() else ""},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "!"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.hint"))))
+    busy_extra += undo_tools(c)
     if not m.outcome and humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb warn", "data-action": "resign",
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
-    else:
-        busy_extra.append(h("button", {"type": "button", "class": "tb", "data-action": "menu", "data-testid": "menu"},
-                            h("span", {"class": "ico", "aria-hidden": "true"}, "+"),
-                            h("span", {"class": "tb-text"}, t(lang, "tb.menu"))))
+    busy_extra.append(menu_button(lang))
     hand_row = None
     if seat is not None and hand_tiles:
         hand_row = h("div", {"class": "hand-area"},
@@ -213,7 +212,7 @@ def game_screen(c: Controller) -> Node:
         h("h1", {"class": "sr-only"}, t(lang, "app.title")),
         h("header", {"class": "topbar"},
           scores_bar(c, v),
-          toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
+          toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
         table_area(c, v, seats),
         h("div", {"class": "status-line"},
           h("div", {"class": "status-text"},
