@@ -12,7 +12,7 @@ from domino.app.screens.menu import continue_card, replace_dialog, undo_tools
 from domino.app.screens.stats import chart, stats_dialog
 from domino.engine.match import Match
 from domino.engine.records import to_record
-from domino.engine.rules import make_rules
+from domino.engine.rules import PRESETS, make_rules
 
 
 def _vs(game="draw", seed=3, level="easy", n=2, **opts):
@@ -50,7 +50,6 @@ def test_two_matches_counted_per_game_players_and_level():
     for seed in (3, 4):
         m = _play_out(_vs(seed=seed, target=100))
         g = stats.record(doc, m)
-        side = m.rules.side_of(0)
         results.append(m)
         assert g is not None
     assert list(doc["groups"]) == ["draw/2/easy"]
@@ -338,3 +337,31 @@ def test_lobby_code_says_what_it_is():
     tree = app.new_game_screen(app.default_settings(), "en", "coloured")
     lobby = app.find(tree, data_testid="lobby-code")[0]
     assert "100pt/ab." in app.text_of(lobby) and "game rooms" in app.text_of(lobby)
+
+
+@pytest.mark.parametrize("game", sorted(PRESETS))
+def test_undo_and_statistics_in_every_game(game):
+    """Every game: each undo gives back a position the person saw, with the
+    person to move; a finished match against the computer is counted."""
+    s = app.normalize_settings({"game": game, "players": 2,
+                                "seats": [{"kind": "human", "name": ""}, {"kind": "easy", "name": ""}]})
+    m = app.new_match(s, 5)
+    seen = set()
+    moves = 0
+    while m.phase == "play" and moves < 12:
+        if m.seats[m.turn]["kind"] == "human":
+            seen.add(json.dumps(m.view(0), sort_keys=True))
+            m.apply(_person_first(m))
+            moves += 1
+        else:
+            m.apply(_computer(m))
+    undone = 0
+    while undo.can_undo(m):
+        m = undo.undo(m)
+        assert json.dumps(m.view(0), sort_keys=True) in seen
+        assert m.turn == 0 and m.phase == "play"
+        undone += 1
+    assert undone >= 1
+    m.resign(0)
+    row = stats.match_row(m)
+    assert row["game"] == game and row["result"] == "L" and row["levels"] == "easy"

@@ -4,9 +4,10 @@ The engine is deterministic (deals from the seed, computer choices from
 per-seat generators), so replaying the record up to just before the
 person's last decision gives exactly the position the person saw then:
 nothing is shown that the person could not have seen.  A decision is a play,
-or a draw taken while a play was possible (Matador's "draw instead"); the
-draws and passes the game makes by itself are not decisions and are undone
-with the decision before them only when they follow it.
+or a draw or pass chosen among other moves (Matador's "draw instead"); the
+draws and passes the game makes by itself (the only move there was) are not
+decisions and are undone with the decision before them only when they
+follow it.
 
 Only the current hand can be undone (an earlier hand's result stands), and
 only with one person at the table (against the computer).
@@ -78,11 +79,11 @@ def undo_point(match) -> int | None:
             continue
         if "play" in a:
             return i
-        if "draw" in a:
-            # a draw is a decision only when the person could have played
-            before = from_record(_prefix(doc, i), auto_after=False)
-            if any("play" in x for x in before.legal_actions()):
-                return i
+        # a draw or a pass is a decision only when the person had a choice
+        # (the game makes the forced ones by itself)
+        before = from_record(_prefix(doc, i), auto_after=False)
+        if len(before.legal_actions()) > 1:
+            return i
     return None
 
 
