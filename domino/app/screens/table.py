@@ -255,7 +255,7 @@ def handoff_screen(c: Controller, seat: int) -> Node:
 
 
 
-def board_tree(c: Controller, width: float, height: float) -> Node | None:
+def board_tree(c: Controller, width: float, height: float, labels: bool = True) -> Node | None:
     """The table at a size, with place markers when a tile waits for one.
     Every place carries data-seq."""
     if render is None:
@@ -263,6 +263,9 @@ def board_tree(c: Controller, width: float, height: float) -> Node | None:
     v = c.view()
     node = boards.board(v, width, height, style=c.pips, targets=c.targets() or None, me=c.face_up(),
                         lang=c.lang)
+    if not labels:   # without the ends' number labels
+        node = (node[0], node[1], [ch for ch in node[2]
+                                   if isinstance(ch, str) or ch[1].get("class") != "end-labels"])
     return _stamp(node, c.match.seq, t(c.lang, "game.board"))
 
 
