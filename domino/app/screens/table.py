@@ -207,7 +207,8 @@ def game_screen(c: Controller) -> Node:
                           "title": t(lang, "ends.total_label", n=v["ends_total"])},
                   h("span", {"aria-hidden": "true"}, t(lang, "ends.total", n=v["ends_total"])),
                   h("span", {"class": "sr-only"}, t(lang, "ends.total_label", n=v["ends_total"])))
-    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"],
+    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else "")
+                         + (" my-hand" if hand_tiles else ""), "data-game": v["game"],
                          "data-players": v["players"], "data-many": "1" if v["players"] > 4 else None},
         h("h1", {"class": "sr-only"}, t(lang, "app.title")),
         h("header", {"class": "topbar"},
