@@ -11,20 +11,45 @@ at a time, until the current format is reached:
   record, no record format).  Upgraded by nesting them under ``"record"``.
 
 A save that cannot be read raises :class:`CorruptSave` with ``why`` one of
-``"json"`` (not JSON / not an object), ``"format"`` (unknown format) or
-``"record"`` (the record fails to replay).  The caller keeps the original
-text aside under :func:`corrupt_key` and tells the player.
+``"size"`` (too large or nested too deep: checked before parsing), ``"json"``
+(not JSON / not an object), ``"format"`` (unknown format) or ``"record"``
+(the record fails to replay).  The caller keeps the original text aside
+under :func:`corrupt_key` (at most :data:`MAX_CORRUPT` copies, oldest dropped
+first) and tells the player; the original is removed only once its copy is
+stored or downloaded.
+
+A save also carries the match's ``id`` and ``seq`` (:func:`header` reads them
+cheaply), so that two tabs of the page never overwrite each other's match
+without asking.  Seats read from a save are checked like new ones: a kind
+the game does not know becomes a computer at :data:`FALLBACK_LEVEL`, names
+are cut to :data:`MAX_NAME` characters; :func:`load_with_notes` says what was
+changed.
+
+Exported files are plain game records (``domino-record/1``,
+:func:`export_text`); :func:`import_text` reads one (or a save) with every
+check of a replay.
 """
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
+from domino.app.settings import HUMAN
 from domino.engine.records import FORMAT as RECORD_FORMAT
-from domino.engine.records import from_record, to_record
+from domino.engine.records import ReplayError, from_record, load_json, to_record
+from domino.players import COMPUTER_KINDS
 
 FORMAT = "domino-save/1"
 RECORD_FIELDS = ("game", "options", "seed", "seats", "hands")
+MAX_SAVE_CHARS = 1_500_000     # a long match is under 100 kB
+MAX_SETTINGS_CHARS = 65_536
+MAX_IMPORT_CHARS = 4_000_000
+MAX_DEPTH = 32                 # a save nests 7 levels
+MAX_CORRUPT = 3                # corrupt copies kept aside
+MAX_NAME = 24                  # as on the new-game screen
+FALLBACK_LEVEL = "medium"
+KINDS = (HUMAN,) + COMPUTER_KINDS
 
 
 class CorruptSave(ValueError):
@@ -46,6 +71,43 @@ def settings_key(pathname: str) -> str:
 
 def corrupt_key(pathname: str, iso_time: str) -> str:
     return f"domino:{pathname}:corrupt:{iso_time}"
+
+
+def corrupt_keys(keys: list[str], pathname: str) -> list[str]:
+    """The corrupt copies among ``keys``, oldest first (ISO times sort)."""
+    prefix = f"domino:{pathname}:corrupt:"
+    return sorted(k for k in keys if isinstance(k, str) and k.startswith(prefix))
+
+
+def corrupt_to_drop(keys: list[str], pathname: str, keep: int = MAX_CORRUPT) -> list[str]:
+    """Which copies to drop (oldest first) so that ``keep`` remain."""
+    have = corrupt_keys(keys, pathname)
+    return have[:max(0, len(have) - keep)]
+
+
+def parse(text: Any, what: str = "save", max_chars: int = MAX_SAVE_CHARS) -> Any:
+    """JSON text from storage -> data; size and nesting are checked before
+    parsing (a 100,000-deep text never reaches the parser)."""
+    if not isinstance(text, str):
+        raise CorruptSave("json", "no text")
+    if len(text) > max_chars:
+        raise CorruptSave("size", f"{len(text):,} characters")
+    try:
+        return load_json(text, what, max_chars=max_chars, max_depth=MAX_DEPTH)
+    except ReplayError as e:
+        raise CorruptSave("size" if "nests" in e.message else "json", e.message) from None
+
+
+def load_settings(text: Any) -> tuple[dict, bool]:
+    """Stored settings text -> (dict, ok).  Anything unreadable gives ({}, False):
+    the caller falls back to defaults and says so."""
+    if text is None:
+        return {}, True
+    try:
+        d = parse(text, "settings", MAX_SETTINGS_CHARS)
+    except CorruptSave:
+        return {}, False
+    return (d, True) if isinstance(d, dict) else ({}, False)
 
 
 def _from_0(doc: dict) -> dict:
@@ -82,26 +144,108 @@ def migrate(doc: Any) -> dict:
     return doc
 
 
-def load(text: Any):
-    """Save text -> live Match (raises CorruptSave)."""
-    if not isinstance(text, str):
-        raise CorruptSave("json", "no text")
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as e:
-        raise CorruptSave("json", str(e)) from None
-    doc = migrate(doc)
+def load_with_notes(text: Any):
+    """Save text -> (live Match, notes) (raises CorruptSave).  ``notes`` lists
+    what was repaired: ("kind", seat) for an unknown seat kind, ("name", seat)
+    for a name cut to MAX_NAME."""
+    doc = migrate(parse(text))
     record = doc.get("record")
     if not isinstance(record, dict):
         raise CorruptSave("record", "no record")
     try:
-        return from_record(record)
-    except Exception as e:  # ReplayError, RulesError, or a malformed field
-        raise CorruptSave("record", str(e)) from None
+        match = from_record(record)
+    except Exception as e:  # ReplayError (from_record raises nothing else)
+        raise CorruptSave("record", str(e)[:300]) from None
+    return match, check_seats(match)
 
 
-def dump(match) -> str:
-    return json.dumps({"format": FORMAT, "record": to_record(match)}, separators=(",", ":"))
+def load(text: Any):
+    """Save text -> live Match (raises CorruptSave)."""
+    return load_with_notes(text)[0]
+
+
+def check_seats(match) -> list[tuple[str, int]]:
+    """Seat kinds and names of a match read from outside, validated like new
+    ones (repaired in place; returns what changed)."""
+    notes = []
+    for i, s in enumerate(match.seats):
+        if s["kind"] not in KINDS:
+            s["kind"] = FALLBACK_LEVEL
+            notes.append(("kind", i))
+        name = " ".join(s["name"].split())
+        if len(name) > MAX_NAME or name != s["name"]:
+            s["name"] = name[:MAX_NAME]
+            if len(name) > MAX_NAME:
+                notes.append(("name", i))
+    return notes
+
+
+def dump(match, match_id: str | None = None) -> str:
+    doc = {"format": FORMAT, "id": match_id or legacy_id(match), "seq": match.seq,
+           "record": to_record(match)}
+    return json.dumps(doc, separators=(",", ":"))
+
+
+def legacy_id(match) -> str:
+    """An id for a match saved before saves had one: the same for the same
+    match (game, seed, seats)."""
+    who = ",".join(s["kind"] for s in match.seats)
+    return f"{match.rules.game}/{match.seed}/{who}"[:80]
+
+
+_HEADER = re.compile(r'^\{"format":"domino-save/1","id":("(?:[^"\\]|\\.){0,100}"),"seq":(\d{1,12}),')
+
+
+def is_current(text: Any) -> bool:
+    """Written by this version's :func:`dump` (else: upgrade it on load)."""
+    return isinstance(text, str) and bool(_HEADER.match(text))
+
+
+def header(text: Any) -> tuple[str, int] | None:
+    """(id, seq) of a stored save, without replaying it; None when there is
+    no readable save.  A save written by :func:`dump` is read from its first
+    bytes; any other text is parsed (with the size checks) or given up."""
+    if not isinstance(text, str):
+        return None
+    m = _HEADER.match(text)
+    if m:
+        return json.loads(m.group(1)), int(m.group(2))
+    try:
+        doc = migrate(parse(text))
+        match = from_record(doc["record"])
+    except Exception:
+        return None
+    return legacy_id(match), match.seq
+
+
+# ----------------------------------------------------------------- files
+def export_text(match) -> str:
+    """The match as a domino-record/1 file (what import_text reads back)."""
+    return json.dumps(to_record(match), ensure_ascii=False, indent=1)
+
+
+def export_name(match, stamp: str) -> str:
+    """``domino-draw-20261130-0945.json`` (stamp: an ISO time)."""
+    digits = re.sub(r"[^0-9]", "", stamp)[:12]
+    day, time = digits[:8], digits[8:12]
+    return f"domino-{match.rules.game}-{day}-{time}.json"
+
+
+def import_text(text: Any):
+    """A file's text (a domino-record/1, or a save) -> (Match, notes); every
+    check of a replay applies.  Raises CorruptSave (``why`` "size", "json",
+    "format", "record") with a message for the player in ``detail``."""
+    doc = parse(text, "file", MAX_IMPORT_CHARS)
+    if isinstance(doc, dict) and isinstance(doc.get("format"), str) and doc["format"].startswith("domino-save/"):
+        doc = migrate(doc).get("record")
+    if not isinstance(doc, dict) or doc.get("format") != RECORD_FORMAT:
+        raise CorruptSave("format", f"not a {RECORD_FORMAT} file")
+    try:
+        match = from_record(doc)
+    except ReplayError as e:
+        where = f"hand {e.hand + 1}, move {e.index + 1}: " if e.hand is not None and e.index is not None else ""
+        raise CorruptSave("record", where + e.message[:300]) from None
+    return match, check_seats(match)
 
 
 def dump_v0(match, saved: str = "") -> str:

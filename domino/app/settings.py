@@ -188,11 +188,11 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
         return base
     out = dict(base)
     game = s.get("game")
-    out["game"] = game if offered(game) else "draw"
+    out["game"] = game if isinstance(game, str) and offered(game) else "draw"
     counts = PRESETS[out["game"]].choices("players")
     try:
         n = int(s.get("players", 2))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         n = 2
     out["players"] = n if n in counts else counts[0]
     out["partnership"] = bool(s.get("partnership", False))
@@ -202,7 +202,7 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
     else:
         try:
             tg = int(s.get("target", targets["default"]))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             tg = targets["default"]
         out["target"] = tg if tg in targets["values"] else targets["default"]
     stored = s.get("options") if isinstance(s.get("options"), dict) else {}
