@@ -39,8 +39,11 @@ except ImportError:  # pragma: no cover
 
 from domino import app
 from domino import players
-from domino.app import saves, snapshot
+from domino.app import guide, saves, snapshot, undo
+from domino.app import stats as stats_mod
+from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
+from domino.app.screens.stats import stats_dialog
 from domino.app.i18n import lang_from_browser, norm_lang, t
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -48,7 +51,10 @@ document = js.document
 ROOT = document.documentElement
 
 # actions that only change the looks: allowed while busy and whatever the seq
-UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace"}
+UI_ONLY = {"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace",
+           # comforts: leaving the table, undo and the guide stop a computer that is thinking
+           "menu", "sound", "stats", "stats-close", "stats-reset", "stats-reset-yes", "stats-reset-no",
+           "undo", "guide-start", "guide-next", "guide-skip", "guide-finish", "guide-dismiss"}
 # the safety net's dialogs (domino.app.screens.safety): they answer while a dialog is up
 PANEL_ACTIONS = {"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
                  "turn-retry", "turn-resign", "safe-ok", "lang"}
@@ -174,6 +180,21 @@ class UI:
         if not ok:
             shown = str(seed_raw)[:24] + ("…" if len(str(seed_raw)) > 24 else "")
             self.notes.append(t(self.lang, "safe.url_seed", seed=shown))
+        self.sound = stored.get("sound") is True          # off by default
+        self.guide_seen = stored.get("guide_seen") is True
+        self.audio = None                                 # an AudioContext, made on first use
+        self.sounds_made = 0                              # test hook: html[data-sounds]
+        self.menu_open = False                            # at the menu with a match kept
+        self.confirm_replace = False
+        self.stats_open = False
+        self.stats_reset_ask = False
+        self.stats_note = ""
+        self.practice = False                             # the current match allows undo
+        self.undos = 0
+        self.stats_pending = False                        # the current match is counted when it ends
+        self.heard = None                                 # (seq, hand) last sounded
+        self.guide_step: str | None = None
+        self.held = None                                  # the match kept while the guide plays
         self.ctrl: app.Controller | None = None
         self.error = ""
         self.save_error = ""
@@ -215,7 +236,8 @@ class UI:
         return saves.load_settings(_store_get(saves.settings_key(self.path)))[0]
 
     def save_settings(self) -> None:
-        text = json.dumps({"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings})
+        text = json.dumps({"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings,
+                           "sound": self.sound, "guide_seen": self.guide_seen})
         if not self._write(saves.settings_key(self.path), text):
             self.notes.append(t(self.lang, "safe.settings_failed"))
 
@@ -234,6 +256,13 @@ class UI:
         return _store_set(key, text)
 
     def save_game(self, force: bool = False) -> bool:
+        """Write the match (checked, below), then what follows every change
+        (statistics, the guide, sounds).  The guided hand is never saved."""
+        ok = self.guide_step is not None or self._save_match(force)
+        self.after_change()
+        return ok
+
+    def _save_match(self, force: bool = False) -> bool:
         """Write the match (checked).  Never over a save of another match or a
         newer position written by another tab (unless ``force``: the player
         chose to keep this one).  Returns True when the save holds the match."""
@@ -279,10 +308,18 @@ class UI:
         self.match_id = hdr[0] if hdr else saves.legacy_id(match)
         self.known = hdr
         self.ctrl = app.Controller(match, self.lang, self.pips)
+        meta = undo.load_meta(_store_get(undo.meta_key(self.path)))
+        if undo.meta_applies(meta, match):
+            self.practice = meta.get("practice") is True
+            self.undos = int(meta.get("undos") or 0)
+        self.stats_pending = not match.outcome   # a match that ended before the reload was counted then
+        self.heard = (match.seq, match.hand_no)
         self.tell_repairs(repaired)
         # an upgraded (or repaired) save is written back in the current format
         if not saves.is_current(text) or repaired:
             self.save_game(force=True)
+        else:
+            self.after_change()
 
     def tell_repairs(self, repaired) -> None:
         for what, seat in repaired:
@@ -352,25 +389,29 @@ class UI:
         ROOT.lang = self.lang
         document.title = t(self.lang, "app.title")
         c = self.ctrl
-        if c is None:
-            tree = app.new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error)
+        if not self.at_table():
+            tree = self.menu_tree()
             ROOT.dataset.seq = "0"
         else:
             c.lang = self.lang
             c.pips = self.pips
             c.pace = self.pace
+            c.practice = self.practice
+            c.sound = self.sound
             tree = app.game_screen(c)
             ROOT.dataset.seq = str(c.match.seq)
         screen = build(tree)
         self.add_safety(screen)
-        if self.help_game is not None and self.panel is None and not self.notes:
-            screen.appendChild(build(app.help_dialog(self.help_game, self.lang)))
+        if self.panel is None and not self.notes:
+            for extra in self.dialogs():
+                screen.appendChild(build(extra))
         self.finish_anims()
         self.root.replaceChildren(screen)
-        if c is not None:
+        if self.at_table():
             self.draw_board()
             self.show_moves()
             self.announce()
+        self.mark_guide()
         self.focus()
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
@@ -416,7 +457,7 @@ class UI:
         """Store the screen a reload will show (static/boot.js paints it)."""
         self.snap_due = False
         try:
-            c = self.ctrl
+            c = self.ctrl if self.guide_step is None else (self.held[0] if self.held else None)
             if c is None:
                 state = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
             else:
@@ -438,6 +479,138 @@ class UI:
             self.snap_state = state
         except Exception as e:  # a picture for next time must never break this time
             js.console.warn("domino: no snapshot: " + repr(e))
+
+    # ------------------------------------------------------------ comforts: menu, stats, guide
+    def at_table(self) -> bool:
+        return self.ctrl is not None and not self.menu_open
+
+    def menu_tree(self):
+        top = []
+        c = self.ctrl
+        if c is not None and not c.match.outcome:
+            top.append(menu_screens.continue_card(c.match, self.lang, self.practice))
+        elif not self.guide_seen:
+            top.append(menu_screens.guide_offer(self.lang))
+        return app.new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error,
+                                   top=top, sound=self.sound)
+
+    def dialogs(self) -> list:
+        out = []
+        if self.guide_step is not None and self.at_table():
+            out.append(guide.guide_panel(self.guide_step, self.lang))
+        if not self.at_table() and self.confirm_replace and self.ctrl is not None:
+            out.append(menu_screens.replace_dialog(self.ctrl.match, self.lang))
+        if self.stats_open:
+            out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
+        if self.help_game is not None:
+            out.append(app.help_dialog(self.help_game, self.lang))
+        return out
+
+    def mark_guide(self) -> None:
+        """Point at the part of the table the guide's step is about."""
+        if self.guide_step is None or not self.at_table():
+            return
+        sel = guide.TARGETS.get(self.guide_step)
+        el = _el(self.root.querySelector(sel)) if sel else None
+        if el is not None:
+            el.classList.add("guide-spot")
+        # the panel sits just under the top bar, over the table, never on the hand
+        panel = _el(self.root.querySelector('[data-testid="guide"]'))
+        bar = _el(self.root.querySelector(".topbar"))
+        if panel is not None and bar is not None and float(js.window.innerHeight) > 500:
+            panel.style.top = f"{int(bar.getBoundingClientRect().bottom) + 8}px"
+
+    def load_stats(self) -> dict:
+        key = stats_mod.stats_key(self.path)
+        raw = _store_get(key)
+        try:
+            return stats_mod.load(raw)
+        except stats_mod.StatsError as e:
+            _store_set(key + ":unreadable", raw or "")
+            _store_del(key)
+            self.stats_note = t(self.lang, "stats.unreadable")
+            js.console.warn("domino: unreadable statistics kept aside: " + str(e))
+            return stats_mod.empty()
+
+    def after_change(self) -> None:
+        """After every change of the match: count a match that just ended,
+        move the guide on, make the sounds."""
+        c = self.ctrl
+        if c is None:
+            return
+        m = c.match
+        if self.guide_step is not None:
+            step = guide.advance(self.guide_step, "moved", phase=m.phase,
+                                 played=guide.person_played(m.view(0)))
+            self.guide_step = step or self.guide_step
+        elif self.stats_pending and m.outcome:
+            self.stats_pending = False
+            doc = self.load_stats()
+            if stats_mod.record(doc, m, self.practice) is not None:
+                self._write(stats_mod.stats_key(self.path), stats_mod.dump(doc))
+        self.sounds_for(m)
+
+    def sounds_for(self, m) -> None:
+        heard = (m.seq, m.hand_no)
+        if self.heard == heard:
+            return
+        before = self.heard
+        self.heard = heard
+        if before is None or not self.sound:
+            return
+        if m.phase != "play" and m.hand and m.hand.ended and before[1] == m.hand_no and before[0] < m.seq:
+            res = m.records[-1]["result"] or {}
+            me = self.ctrl.face_up() if self.ctrl else None
+            if me is not None and res.get("winner") == m.rules.side_of(me):
+                self.play_sound("win")
+                return
+        if m.hand and any(a[1] == "p" for a in m.hand.actions[-1:]) and before[0] < m.seq:
+            self.play_sound("click")
+
+    def play_sound(self, kind: str) -> None:
+        """A short click (a tile played) or three rising notes (a hand won),
+        made with Web Audio: nothing is loaded."""
+        try:
+            if self.audio is None:
+                ctor = getattr(js.window, "AudioContext", None) or getattr(js.window, "webkitAudioContext", None)
+                if ctor is None:
+                    return
+                self.audio = ctor.new()
+                ROOT.dataset.audio = "1"
+            ctx = self.audio
+            if str(ctx.state) == "suspended":
+                ctx.resume()
+            now = ctx.currentTime
+            notes = [(1500, 0.0, 0.04)] if kind == "click" else [(523.25, 0.0, 0.14), (659.25, 0.12, 0.14),
+                                                                  (783.99, 0.24, 0.3)]
+            peak = 0.12 if kind == "click" else 0.2
+            for freq, at, dur in notes:
+                osc = ctx.createOscillator()
+                gain = ctx.createGain()
+                osc.type = "square" if kind == "click" else "triangle"
+                osc.frequency.value = freq
+                gain.gain.setValueAtTime(0.0001, now + at)
+                gain.gain.exponentialRampToValueAtTime(peak, now + at + 0.004)
+                gain.gain.exponentialRampToValueAtTime(0.0001, now + at + dur)
+                osc.connect(gain)
+                gain.connect(ctx.destination)
+                osc.start(now + at)
+                osc.stop(now + at + dur + 0.02)
+            ROOT.dataset.lastSound = kind
+            self.sounds_made += 1
+            ROOT.dataset.sounds = str(self.sounds_made)
+        except Exception as e:  # sound must never break the game
+            js.console.warn("domino: sound failed: " + repr(e))
+
+    def stop_computers(self) -> None:
+        self.gen += 1
+        self.running = False
+        self.set_busy(False)
+
+    def write_meta(self) -> None:
+        if self.ctrl is not None and self.guide_step is None:
+            _store_set(undo.meta_key(self.path),
+                       json.dumps(undo.meta_for(self.ctrl.match, self.practice, self.undos)))
 
     def draw_board(self) -> None:
         box = _el(document.getElementById("board"))
@@ -532,8 +705,12 @@ class UI:
             sel = ".overlay.safe button"
         elif self.help_game is not None:
             sel = '[data-action="help-close"]'
-        elif c is None:
-            return
+        elif self.stats_open:
+            sel = '[data-action="stats-close"], [data-action="stats-reset-no"]'
+        elif not self.at_table():
+            sel = '[data-action="replace-no"]' if self.confirm_replace else None
+            if sel is None:
+                return
         elif c.handoff() is not None:
             sel = '[data-action="handoff"]'
         elif c.confirm_resign:
@@ -562,6 +739,9 @@ class UI:
             if self.help_game is not None:
                 self.help_game = None
                 self.render()
+            elif self.stats_open or self.confirm_replace:
+                self.stats_open = self.stats_reset_ask = self.confirm_replace = False
+                self.render()
             elif self.ctrl is not None and (self.ctrl.confirm_resign or self.ctrl.selected):
                 self.ctrl.confirm_resign = False
                 self.ctrl.clear()
@@ -585,7 +765,7 @@ class UI:
         self.act(el)
 
     def on_change(self, ev) -> None:
-        if self.ctrl is not None:
+        if self.at_table():
             return
         el = ev.target
         field = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") else None
@@ -635,6 +815,9 @@ class UI:
         pt = val("partnership")
         if pt is not None:
             s["partnership"] = bool(pt.checked)
+        pr = val("practice")
+        if pr is not None:
+            s["practice"] = bool(pr.checked)
         box = val("options")
         if box is not None:
             s["show_options"] = bool(box.open)
@@ -814,7 +997,7 @@ class UI:
         self.render()
 
     def do_lang(self, el) -> None:
-        if self.ctrl is None:
+        if not self.at_table():
             self.harvest()
         self.lang = "en" if self.lang == "es" else "es"
         self.save_error = ""
@@ -822,7 +1005,7 @@ class UI:
         self.render()
 
     def do_pips(self, el) -> None:
-        if self.ctrl is None:
+        if not self.at_table():
             self.harvest()
         self.pips = "black" if self.pips == "coloured" else "coloured"
         self.save_settings()
@@ -849,6 +1032,21 @@ class UI:
     def do_start(self, el) -> None:
         self.harvest()
         self.new_settings = app.normalize_settings(self.new_settings, self.lang)
+        if self.ctrl is not None and not self.ctrl.match.outcome and self.guide_step is None:
+            self.confirm_replace = True    # ask before a new match replaces the one in progress
+            self.render()
+            return
+        self.start_match()
+
+    def do_replace_no(self, el) -> None:
+        self.confirm_replace = False
+        self.render()
+
+    def do_replace_yes(self, el) -> None:
+        self.confirm_replace = False
+        self.start_match()
+
+    def start_match(self) -> None:
         seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
         try:
             match = app.new_match(self.new_settings, seed, self.lang)
@@ -858,12 +1056,20 @@ class UI:
             return
         self.error = ""
         self.save_error = ""
+        self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
         self.save_settings()
+        self.stop_computers()
         self.ctrl = app.Controller(match, self.lang, self.pips)
         self.match_id = secrets.token_hex(8)
         self.last_match = None
         self.gen += 1
         self.running = False
+        self.menu_open = False
+        self.practice = bool(self.new_settings.get("practice"))
+        self.undos = 0
+        self.stats_pending = True
+        self.heard = (match.seq, match.hand_no)
+        self.write_meta()
         self.save_game()
         self.changed()
 
@@ -923,6 +1129,7 @@ class UI:
         self.gen += 1
         self.running = False
         self.set_busy(False)
+        self.menu_open = False
         key = saves.save_key(self.path)
         hdr = saves.header(_store_get(key))
         if hdr is not None and hdr == self.known:   # never another tab's match
@@ -930,7 +1137,130 @@ class UI:
         self.known = None
         self.render()
 
-    do_menu = do_new_match
+    def do_menu(self, el) -> None:
+        """Leave the table for the menu; the match stays saved, to continue."""
+        if self.guide_step is not None:
+            self.end_guide()
+            return
+        self.stop_computers()
+        if self.ctrl is not None:
+            self.ctrl.clear()
+            self.ctrl.confirm_resign = False
+        self.menu_open = True
+        self.render()
+
+    def do_continue(self, el) -> None:
+        if self.ctrl is None:
+            return
+        self.menu_open = False
+        self.confirm_replace = False
+        self.changed()
+
+    def do_undo(self, el) -> None:
+        c = self.ctrl
+        if c is None or not self.practice or self.guide_step is not None:
+            return
+        back = undo.undo(c.match)
+        if back is None:
+            return
+        self.stop_computers()
+        ctrl = app.Controller(back, self.lang, self.pips, c.viewer)
+        ctrl.hint_why = {"key": "undo.done"}   # the message line says so, in the language of the moment
+        self.ctrl = ctrl
+        self.undos += 1
+        self.stats_pending = not back.outcome
+        self.heard = (back.seq, back.hand_no)
+        self.write_meta()
+        self.save_game()
+        self.changed()
+
+    def do_sound(self, el) -> None:
+        if not self.at_table():
+            self.harvest()
+        self.sound = not self.sound
+        self.save_settings()
+        if self.sound:
+            self.play_sound("click")   # made on the tap: browsers start audio only from a gesture
+        self.render()
+
+    def do_stats(self, el) -> None:
+        if not self.at_table():
+            self.harvest()
+        self.stats_open = True
+        self.stats_reset_ask = False
+        self.render()
+
+    def do_stats_close(self, el) -> None:
+        self.stats_open = False
+        self.stats_reset_ask = False
+        self.stats_note = ""
+        self.render()
+
+    def do_stats_reset(self, el) -> None:
+        self.stats_reset_ask = True
+        self.render()
+
+    def do_stats_reset_no(self, el) -> None:
+        self.stats_reset_ask = False
+        self.render()
+
+    def do_stats_reset_yes(self, el) -> None:
+        _store_del(stats_mod.stats_key(self.path))
+        self.stats_reset_ask = False
+        self.render()
+
+    # --- the guided hand
+    def do_guide_start(self, el) -> None:
+        if self.guide_step is not None:
+            return
+        if not self.at_table():
+            self.harvest()
+        self.stop_computers()
+        self.help_game = None
+        self.guide_seen = True
+        self.save_settings()
+        self.held = (self.ctrl, self.menu_open)
+        match = app.new_match(guide.settings(), guide.SEED, self.lang)
+        self.ctrl = app.Controller(match, self.lang, self.pips)
+        self.menu_open = False
+        self.confirm_replace = False
+        self.guide_step = guide.first()
+        self.heard = (match.seq, match.hand_no)
+        self.changed()
+
+    def do_guide_next(self, el) -> None:
+        if self.guide_step is None or self.ctrl is None:
+            return
+        m = self.ctrl.match
+        step = guide.advance(self.guide_step, "next", phase=m.phase, played=guide.person_played(m.view(0)))
+        if step is None:
+            self.end_guide()
+            return
+        self.guide_step = step
+        self.render()
+
+    def do_guide_skip(self, el) -> None:
+        self.end_guide()
+
+    do_guide_finish = do_guide_skip
+
+    def do_guide_dismiss(self, el) -> None:
+        self.harvest()
+        self.guide_seen = True
+        self.save_settings()
+        self.render()
+
+    def end_guide(self) -> None:
+        """Back to the menu, with the match that was kept (if any)."""
+        self.stop_computers()
+        held, _was_menu = self.held if self.held else (None, False)
+        self.held = None
+        self.guide_step = None
+        self.ctrl = held
+        self.menu_open = held is not None
+        if held is not None:
+            self.heard = (held.match.seq, held.match.hand_no)
+        self.render()
 
     def do_resign(self, el) -> None:
         if self.ctrl and not self.ctrl.match.outcome:
@@ -968,7 +1298,7 @@ class UI:
     def changed(self) -> None:
         self.render()
         c = self.ctrl
-        if c is not None and app.is_computer_turn(c.match) and not self.running and (
+        if c is not None and self.at_table() and app.is_computer_turn(c.match) and not self.running and (
                 self.panel is None or self.panel[0] in ("full", "blocked")):
             self.running = True
             self.set_busy(True)

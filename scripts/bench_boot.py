@@ -95,7 +95,7 @@ def _load(page, url: str, timeout_ms: int) -> float:
 
 
 # ------------------------------------------------------------------ trace
-def _longest_task(events: list[dict]) -> dict:
+def _longest_task(events: list[dict], url: str = "", marks: dict | None = None) -> dict:
     """The longest main-thread task of the page's renderer, and what ran inside it."""
     names = {(e["pid"], e["tid"]): e["args"].get("name") for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
@@ -118,11 +118,19 @@ def _longest_task(events: list[dict]) -> dict:
                       "what": str(where).rsplit("/", 1)[-1][:80]})
     # the page's User Timing marks (static/boot.js, domino/browser.py) inside it, and where it
     # starts relative to them: what it is, runtime start-up or the app's own code
-    marks = {e["name"]: e["ts"] for e in events if str(e.get("name", "")).startswith("domino:")
-             and e.get("pid") == top["pid"]}
+    # (Chromium does not put User Timing marks in this trace: the page's own times are placed on
+    # the trace's clock from its navigationStart)
+    nav = [e for e in events if e.get("name") == "navigationStart" and e.get("pid") == top["pid"]
+           and str(((e.get("args") or {}).get("data") or {}).get("documentLoaderURL", "")).split("?")[0]
+           == url.split("?")[0]]
+    marks = {"domino:" + k: nav[-1]["ts"] + v * 1000 for k, v in (marks or {}).items()} if nav else {}
     within = sorted((n for n, ts in marks.items() if t0 <= ts <= t1), key=marks.get)
     before = sorted((n for n, ts in marks.items() if ts < t0), key=marks.get)
+    # the app's own longest task: from the interpreter being up (py-ready) to data-ready
+    own = [e for e in tasks if "domino:py-ready" in marks and e["ts"] + e["dur"] >= marks["domino:py-ready"]
+           and e["ts"] <= marks.get("domino:ready", e["ts"])]
     return {"ms": round(top["dur"] / 1000, 1), "after_mark": before[-1] if before else None,
+            "app_ms": round(max(e["dur"] for e in own) / 1000, 1) if own else None,
             "marks_inside": within, "inside": parts}
 
 
@@ -136,13 +144,15 @@ def _traced_load(page, url: str, timeout_ms: int) -> dict:
                                "transferMode": "ReportEvents"})
     try:
         _goto(page, url, timeout_ms)
+        marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType('mark')
+            .filter(m => m.name.startsWith('domino:')).map(m => [m.name.slice(7), m.startTime]))""")
     finally:
         cdp.send("Tracing.end")
         deadline = time.monotonic() + 60
         while not done and time.monotonic() < deadline:
             page.wait_for_timeout(100)
         cdp.detach()
-    return _longest_task(events)
+    return _longest_task(events, url, marks)
 
 
 # ------------------------------------------------------------- the match
@@ -304,6 +314,7 @@ def summary(results: dict) -> dict:
                 longest = sorted(traces, key=lambda t: t["ms"] or 0)[len(traces) // 2]
                 row[name]["longest_task_ms"] = longest["ms"]
                 row[name]["longest_task_after_mark"] = longest.get("after_mark")
+                row[name]["longest_app_task_ms"] = longest.get("app_ms")
                 row[name]["longest_task_marks_inside"] = longest.get("marks_inside")
                 row[name]["longest_task_inside"] = longest.get("inside")
                 row[name]["all_longest_task_ms"] = [t["ms"] for t in traces]

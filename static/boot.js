@@ -18,7 +18,7 @@
  *    that the screens never use (scripts, handlers, links) is removed and
  *    ignored: the page boots as if there were none.
  *
- * 2. The loader's words: what is happening now ("Downloading Python (13.5 MB,
+ * 2. The loader's words: what is happening now ("Downloading Python (12.9 MB,
  *    once)", "Starting Python", "Setting the table"), in the language of the
  *    saved settings, else the browser's. The byte counts come from
  *    static/sw-register.js ("domino:progress" events); everything that moves

@@ -420,14 +420,25 @@ def test_seat_kinds_show_personas():
     assert m.seats[1]["name"] == "Lola"
 
 
-def test_repeated_names_are_all_numbered():
-    """Three seats of the same level: "Don Ramón 1", "2" and "3", never one bare."""
+def test_computers_of_one_level_get_distinct_names():
+    """Three seats of the same level: three persona names, no numbers that
+    could disagree with the seat numbers."""
     s = app.default_settings()
     s["players"] = 4
     s["seats"] = [{"kind": "human", "name": "Ana"}] + [{"kind": "hard", "name": ""} for _ in range(3)]
     names = app.seat_names(s, "en")
-    assert names[0] == "Ana"
-    assert names[1:] == ["Don Ramón 1", "Don Ramón 2", "Don Ramón 3"]
+    assert names == ["Ana", "Don Ramón", "Doña Carmen", "Don Julio"]
+    s["seats"][2] = {"kind": "medium", "name": ""}
+    assert app.seat_names(s, "en") == ["Ana", "Don Ramón", "Lola", "Doña Carmen"]
+
+
+def test_repeated_names_get_their_seat_number():
+    """Names typed twice are told apart by the seat numbers the screen shows."""
+    s = app.default_settings()
+    s["players"] = 4
+    s["seats"] = [{"kind": "human", "name": "Ana"}, {"kind": "easy", "name": ""},
+                  {"kind": "human", "name": "Ana"}, {"kind": "easy", "name": "Ana"}]
+    assert app.seat_names(s, "en") == ["Ana 1", "Pepe", "Ana 3", "Ana 4"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -296,8 +296,7 @@ def test_row_buttons_say_what_they_do():
              {"seat": 0, "play": "5-6", "end": "E"}, {"seat": 0, "play": "4-4", "end": "E"}]
     v["layout"]["active"] = "5-6"
     words = [w for w, _ in boards.row_actions(legal, v, "en")]
-    assert words == ["Turn over the next tile first", "Play 5-6 on the left end (3)",
-                     "Play 5-6 on the right end (5)"]
+    assert words == ["Turn over the next tile first", "Play 5-6 left (3)", "Play 5-6 right (5)"]
     legal = [{"seat": 0, "reject": "4-4"}, {"seat": 0, "reject": "4-4", "face_up": True}]
     words = [w for w, _ in boards.row_actions(legal, v, "es")]
     assert words == ["Mandar 4-4 al final de tu fila", "Poner 4-4 boca arriba al final de tu fila"]
@@ -345,3 +344,66 @@ def test_rounds_table_shows_every_round_and_the_leader():
     text = text_of(tree)
     assert "lowest total wins" in text and "Ana was left with the 0-0" in text
     assert rounds_table(dict(v, shape="line"), "en") is None
+
+
+# ----- whole matches through the app (the engine's three games) -----------
+MATCHES = [("mexican-train", 8, {"start_double": 3}),
+           ("mexican-train", 3, {"set": 9, "double_chains": True, "start_double": 3}),
+           ("chicken-foot", 3, {"start_double": 3}), ("frijolito", 3, {"target": 50}),
+           ("frijolito", 4, {"elimination": True, "doubles_anywhere": True, "target": 50})]
+
+
+@pytest.mark.parametrize("game,n,opts", MATCHES)
+def test_a_whole_match_through_the_table(game, n, opts):
+    """Seat 0 taps (tiles, places, Frijolito's buttons), the others are
+    computers; every screen and board is drawn after every move, and the
+    match ends the way the game ends (all rounds, or past the target)."""
+    from domino import app
+    from domino.app.nodes import text_of
+    from domino.engine.match import Match
+    from domino.engine.rules import make_rules
+    from domino import players as P
+    m = Match(make_rules(game, players=n, **opts), seed=11,
+              seats=[{"name": NAMES[i], "kind": "human" if i == 0 else "easy"} for i in range(n)])
+    c = app.Controller(m, "es")
+    rnd = random.Random(3)
+    rounds = 0
+    for _ in range(20_000):
+        screen = app.game_screen(c)
+        board = app.board_tree(c, 360, 420)
+        to_svg(board)
+        if m.outcome:
+            break
+        if m.phase == "hand-over":
+            assert "rounds" in [n[1].get("data-testid") for n in walk(screen)]
+            rounds += 1
+            c.next_hand()
+            continue
+        if m.seats[m.turn]["kind"] != "human":
+            P.play_turn(m, "easy")
+            continue
+        acts = c.row_actions()
+        if acts:
+            words = [w for w, _ in acts]
+            assert all(w in text_of(screen) for w in words)
+            c.apply(acts[rnd.randrange(len(acts))][1])
+            continue
+        tile = rnd.choice(sorted(c.playable()))
+        if c.tap_tile(tile) is None:
+            ends = sorted(c.targets())
+            drawn = [n[1]["data-end"] for n in walk(app.board_tree(c, 360, 420)) if "data-end" in n[1]]
+            assert sorted(drawn) == ends
+            assert c.tap_end(rnd.choice(ends))
+    else:
+        raise AssertionError("the match did not end")
+    out = m.outcome
+    if game == "frijolito":
+        assert out["reason"] == ("elimination" if opts.get("elimination") else "target")
+        assert max(out["scores"]) > m.rules.target or out["reason"] == "elimination"
+    else:
+        assert out["reason"] == "rounds"
+        # Mexican Train plays every round; Chicken Foot skips a double nobody holds
+        total = m.view(0)["layout"]["rounds"]
+        assert rounds + 1 == total if game == "mexican-train" else 1 < rounds + 1 <= total
+    low = min(out["scores"])
+    assert out["winner"] is None or out["scores"][out["winner"]] == low

@@ -365,6 +365,8 @@ class Controller:
         self.confirm_resign = False
         self.log_open = False                # the move log is shown
         self.pace = DEFAULT_PACE             # the computer's pace (a saved setting)
+        self.practice = False                # undo allowed (set by the browser from the match meta)
+        self.sound = False                   # the sound toggle's state, for the toolbar
         hs = humans(match)
         if len(hs) == 1:
             self.viewer = hs[0]

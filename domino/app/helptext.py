@@ -7,7 +7,6 @@ from __future__ import annotations
 
 COMMON = {
     "en": [
-        "A tile is played against an open end showing the same number; its other half becomes the new open end. "
         "Doubles are placed crosswise. If a tile fits two ends, you choose.",
         "If you can play you must play. When you cannot, the app draws or passes for you and says so.",
         "The hand ends when a player plays their last tile (domino) or when nobody can play or draw (blocked).",
@@ -15,13 +14,18 @@ COMMON = {
         "Resigning loses the match for your side.",
     ],
     "es": [
-        "Cada ficha se pone junto a una punta abierta con el mismo número; su otra mitad pasa a ser la punta abierta. "
         "Los dobles se ponen cruzados. Si una ficha cabe en dos puntas, eliges tú.",
         "Si puedes jugar, tienes que jugar. Si no puedes, la aplicación roba o pasa por ti y lo indica.",
         "La mano termina cuando alguien pone su última ficha (dominó) o cuando nadie puede jugar ni robar (tranque).",
         "El turno pasa al siguiente puesto. Con cuatro jugadores, las parejas se sientan enfrente (puestos 1+3 contra 2+4) y suman juntas.",
         "Quien se rinde pierde la partida para su bando.",
     ],
+}
+
+#: How tiles join, for every game whose tiles join by the same number (not Matador's).
+JOIN_SAME = {
+    "en": "A tile is played against an open end showing the same number; its other half becomes the new open end.",
+    "es": "Cada ficha se pone junto a una punta abierta con el mismo número; su otra mitad pasa a ser la punta abierta.",
 }
 
 FAIR = {
@@ -107,7 +111,7 @@ GAMES: dict[str, dict[str, list[str]]] = {
     "mexican-train": {
         "en": ["Mexican Train: double-12 by default (double-9 for up to 4 players, or double-15), 2 to 8 players. "
                "Round 1's engine, the 12-12, is set in the middle; each round uses the next lower double, down to 0-0 "
-               "(13 rounds). For a shorter match, start from a lower double (\"Start from\").",
+               "(13 rounds). For a shorter match, play fewer rounds (option \"Rounds\": from 6-6 down to 0-0, for example).",
                "Each player has a train of their own starting at the engine; the Mexican train is shared: anyone may "
                "start or extend it. On your turn play one tile on your own train, on the Mexican train or on any open "
                "train (one with a marker).",
@@ -121,7 +125,7 @@ GAMES: dict[str, dict[str, list[str]]] = {
                "double on another train); doubles need not be covered; no boneyard; no Mexican train."],
         "es": ["Tren mexicano: doble 12 por defecto (doble 9 hasta 4 jugadores, o doble 15), de 2 a 8 jugadores. "
                "La máquina de la ronda 1, el 12-12, va en el centro; cada ronda usa el doble siguiente hacia abajo, "
-               "hasta el 0-0 (13 rondas). Para una partida más corta, empieza desde un doble más bajo (\"Empezar desde\").",
+               "hasta el 0-0 (13 rondas). Para una partida más corta, juega menos rondas (opción \"Rondas\": del 6-6 al 0-0, por ejemplo).",
                "Cada jugador tiene su propio tren, que sale de la máquina; el tren mexicano es de todos: cualquiera "
                "puede empezarlo o alargarlo. En tu turno pones una ficha en tu tren, en el mexicano o en cualquier "
                "tren abierto (con marcador).",
@@ -178,4 +182,13 @@ GAMES: dict[str, dict[str, list[str]]] = {
 def help_for(game: str, lang: str) -> list[str]:
     lang = lang if lang in ("es", "en") else "en"
     own = GAMES.get(game, {}).get(lang, [])
-    return own + COMMON[lang] + [FAIR[lang]]
+    join = [] if _joins(game) == "matador" else [JOIN_SAME[lang]]
+    return own + join + COMMON[lang] + [FAIR[lang]]
+
+
+def _joins(game: str) -> str:
+    """How the game's tiles join ("match" or "matador"); locked per game."""
+    from domino.engine.rules import PRESETS, make_rules
+    if game not in PRESETS:
+        return "match"
+    return make_rules(game).joins

@@ -146,28 +146,39 @@ def partnership_choice(game: str, n_players: int) -> str:
 
 
 def persona(kind: str, index: int) -> str | None:
+    """The name of the ``index``-th computer of level ``kind`` at a table:
+    the level's persona first (players.PERSONAS), then its companions
+    (COMPANIONS), so three computers of one level get three names."""
+    first = None
     table = getattr(players, "PERSONAS", None)
     if isinstance(table, dict):
         names = table.get(kind)
         if isinstance(names, dict) and names.get("name"):   # players.PERSONAS
-            return str(names["name"])
-        if isinstance(names, (list, tuple)) and names:
+            first = str(names["name"])
+        elif isinstance(names, (list, tuple)) and names:
             return str(names[index % len(names)])
-        if isinstance(names, str):
-            return names
-    return FALLBACK_NAMES[index % len(FALLBACK_NAMES)]
+        elif isinstance(names, str):
+            first = names
+    if first is None:
+        return FALLBACK_NAMES[index % len(FALLBACK_NAMES)]
+    if index == 0:
+        return first
+    more = COMPANIONS.get(kind, FALLBACK_NAMES)
+    return more[(index - 1) % len(more)]
 
 
 FALLBACK_NAMES = ("Rita", "Tomás", "Lola")
+#: More names for a level's second and third computer at the same table.
+COMPANIONS = {"easy": ("Paco", "Pili"), "medium": ("Lucía", "Chema"), "hard": ("Doña Carmen", "Don Julio")}
 
 
 def default_settings(lang: str = "en") -> dict:
     comp = computer_kinds()
     level = "medium" if "medium" in comp else comp[0]
     return {"game": "draw", "players": 2, "partnership": False, "target": 100,
-            "options": default_options("draw"), "show_options": False,
+            "options": default_options("draw"), "show_options": False, "practice": False,
             "seats": [{"kind": HUMAN, "name": ""}] + [{"kind": level, "name": ""}
-                                                       for _ in range(max_seats() - 1)]}
+                                                      for _ in range(max_seats() - 1)]}
 
 
 def normalize_settings(s: Any, lang: str = "en") -> dict:
@@ -202,6 +213,7 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
             opts[o["key"]] = v
     out["options"] = opts
     out["show_options"] = bool(s.get("show_options", False))
+    out["practice"] = s.get("practice") is True
     seats = s.get("seats") if isinstance(s.get("seats"), list) else []
     kinds = [HUMAN] + computer_kinds()
     fixed = []
@@ -228,25 +240,24 @@ def rules_error_text(lang: str, e: RulesError) -> str:
 
 def seat_names(settings: dict, lang: str) -> list[str]:
     names = []
-    n_comp = 0
+    per_kind: dict[str, int] = {}
     for i in range(settings["players"]):
         s = settings["seats"][i]
         name = s["name"].strip()
-        if s["kind"] != HUMAN:
-            n_comp += 1
         if not name:
             if s["kind"] == HUMAN:
                 name = t(lang, "name.player", n=i + 1)
             else:
-                name = persona(s["kind"], n_comp - 1) or t(lang, "name.computer", n=n_comp)
+                k = per_kind.get(s["kind"], 0)
+                per_kind[s["kind"]] = k + 1
+                name = persona(s["kind"], k) or t(lang, "name.computer", n=i + 1)
         names.append(name)
-    # unique names: "Ana" and "Ana" would make the hand-off screen ambiguous
-    seen: dict[str, int] = {}
+    # unique names: "Ana" and "Ana" would make the hand-off screen ambiguous;
+    # a repeated name gets its seat's number, the one the screen shows
     original = list(names)
     for i, nm in enumerate(original):
         if original.count(nm) > 1:
-            seen[nm] = seen.get(nm, 0) + 1
-            names[i] = f"{nm} {seen[nm]}"
+            names[i] = f"{nm} {i + 1}"
     return names
 
 

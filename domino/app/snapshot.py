@@ -82,7 +82,9 @@ def table(match, lang: str, pips: str, width: float, height: float) -> dict:
     """The table as a reload shows it (see the module docstring)."""
     c = Controller(match, lang, pips)
     ho = c.handoff()
-    tree = _fill_board(game_screen(c), board_tree(c, width, height))
+    # without the ends' number labels: their SVG text, painted before Python is
+    # up, held Chromium's main thread for tens of seconds here; the live screen adds them
+    tree = _fill_board(game_screen(c), board_tree(c, width, height, labels=False))
     screen = "handoff" if ho is not None else "result" if match.phase != "play" else "table"
     return {"format": FORMAT, "screen": screen, "lang": lang, "title": t(lang, "app.title"),
             "seq": match.seq, "tree": picture(tree)}

@@ -30,5 +30,8 @@ def help_dialog(game: str, lang: str) -> Node:
              h("div", {"class": "card wide help"},
                h("h2", {"id": "help-title"}, t(lang, "help.title", game=g["name"][lang])),
                [h("p", {"class": "fair" if i == len(paras) - 1 else None}, p) for i, p in enumerate(paras)],
-               h("button", {"type": "button", "class": "primary", "data-action": "help-close",
-                            "data-testid": "help-close"}, t(lang, "help.close"))))
+               h("div", {"class": "buttons"},
+                 h("button", {"type": "button", "class": "secondary", "data-action": "guide-start",
+                              "data-testid": "help-guide"}, t(lang, "guide.open")),
+                 h("button", {"type": "button", "class": "primary", "data-action": "help-close",
+                              "data-testid": "help-close"}, t(lang, "help.close")))))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from domino.app import helptext
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.app.screens.menu import sound_button, stats_button
 from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
                                  normalize_settings, option, option_label, option_value_label,
                                  partnership_choice, persona, rules_error_text, rules_for,
@@ -14,7 +15,8 @@ def loading_screen(lang: str) -> Node:
     return h("div", {"class": "loading"}, t(lang, "app.loading"))
 
 
-def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra: list | None = None) -> Node:
+def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra: list | None = None,
+            sound: bool | None = None) -> Node:
     other = "en" if c_lang == "es" else "es"
     style = t(c_lang, "pips." + pips)
     items = [
@@ -30,10 +32,16 @@ def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra:
           h("span", {"class": "ico pipdot " + pips, "aria-hidden": "true"}, "⁘"),
           h("span", {"class": "tb-text"}, t(c_lang, "tb.pips", style=style))),
     ]
-    return h("div", {"class": "toolbar"}, items + (extra or []))
+    if sound is not None:
+        items.append(sound_button(c_lang, sound))
+    return h("div", {"class": "toolbar", "role": "toolbar", "aria-label": t(c_lang, "tb.label")},
+             items + (extra or []))
 
 
-def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_error: str = "") -> Node:
+def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_error: str = "", *,
+                    top: list | None = None, sound: bool = False) -> Node:
+    """The menu: the new-game form, with ``top`` (the match in progress, the
+    guide's offer) above it."""
     s = normalize_settings(settings, lang)
     game = s["game"]
     n = s["players"]
@@ -92,7 +100,8 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
     return h("section", {"class": "screen newgame", "data-testid": "new-game"},
         h("header", {"class": "topbar"},
           h("h1", {"class": "brand"}, h("span", {"class": "logo", "aria-hidden": "true"}), t(lang, "app.title")),
-          toolbar(lang, pips, game=game, seq=None)),
+          toolbar(lang, pips, game=game, seq=None, sound=sound, extra=[stats_button(lang)])),
+        top and h("div", {"class": "card top-card"}, top),
         h("div", {"class": "card"},
           save_error and h("div", {"class": "save-error", "data-testid": "save-error", "role": "alert"}, save_error),
           h("h2", {}, t(lang, "new.title")),
@@ -108,6 +117,10 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
           part_row,
           h("div", {"class": "seats"}, rows),
           options_box,
+          h("label", {"class": "check practice"},
+            h("input", {"type": "checkbox", "data-testid": "practice", "data-field": "practice",
+                        "checked": "" if s.get("practice") else None}),
+            t(lang, "new.practice")),
           error and h("p", {"class": "error", "role": "alert"}, error),
           code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
                      t(lang, "new.lobby", code=code)),

@@ -13,11 +13,20 @@ def _mini_tiles(tiles: list[str], pips: str) -> Node:
                 render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles])
 
 
+def _points_class(points: int, good: bool) -> str:
+    """A hand's points as a gain, a loss (bad points: your own pips count
+    against you) or nothing (0: neither)."""
+    if points == 0:
+        return "none"
+    return "gain" if good == (points > 0) else "loss"
+
+
 def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
     lang = c.lang
     res = v.get("result") or {}
     rows = seat_points(v)
     fives = c.match.rules.fives_on
+    good = c.match.rules.points == "good"
     head = [t(lang, "result.seat")]
     if with_hand:
         head += [t(lang, "result.left"), t(lang, "result.pips")]
@@ -35,7 +44,8 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
             cells.append(h("td", {}, str(r["count"])))
             if fives:
                 cells.append(h("td", {}, str(r["fives"])))
-            cells.append(h("td", {"class": "pts"}, ("+" if r["points"] > 0 else "") + str(r["points"])))
+            cells.append(h("td", {"class": "pts " + _points_class(r["points"], good)},
+                           ("+" if r["points"] > 0 else "") + str(r["points"])))
         cells.append(h("td", {"class": "tot"}, str(r["total"])))
         body.append(h("tr", {"data-seat": r["seat"], "data-points": r["points"], "data-total": r["total"],
                              "class": "win" if r["seat"] in winners or r["side"] in winners else None}, cells))
@@ -102,6 +112,8 @@ def match_result(c: Controller, v: dict) -> Node:
                h("div", {"class": "trophy", "aria-hidden": "true"}, "★"),
                h("h2", {"id": "mr-title"}, title),
                extra,
+               c.practice and h("p", {"class": "practice-note", "data-testid": "practice-note"},
+                                t(lang, "match.practice")),
                h("p", {"class": "final"}, t(lang, "match.final") + ": " + ", ".join(
                    f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
                hand_part,

@@ -8,6 +8,7 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
 from domino.app.screens.lobby import toolbar
+from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
@@ -142,15 +143,13 @@ def game_screen(c: Controller) -> Node:
                                        "data-seq": seq, "disabled": None if c.my_turn() else ""},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "!"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.hint"))))
+    busy_extra += undo_tools(c)
     if not m.outcome and humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb warn", "data-action": "resign",
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
-    else:
-        busy_extra.append(h("button", {"type": "button", "class": "tb", "data-action": "menu", "data-testid": "menu"},
-                            h("span", {"class": "ico", "aria-hidden": "true"}, "+"),
-                            h("span", {"class": "tb-text"}, t(lang, "tb.menu"))))
+    busy_extra.append(menu_button(lang))
     hand_row = None
     if seat is not None and hand_tiles:
         hand_row = h("div", {"class": "hand-area"},
@@ -208,12 +207,13 @@ def game_screen(c: Controller) -> Node:
                           "title": t(lang, "ends.total_label", n=v["ends_total"])},
                   h("span", {"aria-hidden": "true"}, t(lang, "ends.total", n=v["ends_total"])),
                   h("span", {"class": "sr-only"}, t(lang, "ends.total_label", n=v["ends_total"])))
-    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else ""), "data-game": v["game"],
+    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else "")
+                         + (" my-hand" if hand_tiles else ""), "data-game": v["game"],
                          "data-players": v["players"], "data-many": "1" if v["players"] > 4 else None},
         h("h1", {"class": "sr-only"}, t(lang, "app.title")),
         h("header", {"class": "topbar"},
           scores_bar(c, v),
-          toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra)),
+          toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
         table_area(c, v, seats),
         h("div", {"class": "status-line"},
           h("div", {"class": "status-text"},
@@ -235,8 +235,8 @@ def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
     art = boards.row.own_row(v, seat, style=c.pips, label=label, next_label=t(lang, "boards.row_next"))
     kids = [h("div", {"class": "hand-label"}, label),
             h("div", {"class": "own-row-wrap", "data-testid": "own-row", "data-count": n}, art)]
-    if hand_row is not None and hand_row[2]:
-        kids += hand_row[2]
+    if hand_row is not None:   # the face-up tiles the seat may tap, without a second label
+        kids += [ch for ch in hand_row[2] if "hand-label" not in ch[1].get("class", "")]
     return h("div", {"class": "hand-area row-area"}, kids)
 
 
@@ -256,7 +256,7 @@ def handoff_screen(c: Controller, seat: int) -> Node:
 
 
 
-def board_tree(c: Controller, width: float, height: float) -> Node | None:
+def board_tree(c: Controller, width: float, height: float, labels: bool = True) -> Node | None:
     """The table at a size, with place markers when a tile waits for one.
     Every place carries data-seq."""
     if render is None:
@@ -264,6 +264,9 @@ def board_tree(c: Controller, width: float, height: float) -> Node | None:
     v = c.view()
     node = boards.board(v, width, height, style=c.pips, targets=c.targets() or None, me=c.face_up(),
                         lang=c.lang)
+    if not labels:   # without the ends' number labels
+        node = (node[0], node[1], [ch for ch in node[2]
+                                   if isinstance(ch, str) or ch[1].get("class") != "end-labels"])
     return _stamp(node, c.match.seq, t(c.lang, "game.board"))
 
 
