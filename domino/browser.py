@@ -402,8 +402,9 @@ class UI:
             ROOT.dataset.seq = str(c.match.seq)
         screen = build(tree)
         self.add_safety(screen)
-        if self.panel is None and not self.notes:
-            for extra in self.dialogs():
+        ROOT.dataset.guide = "1" if self.guide_step is not None else "0"   # the guided hand is never saved
+        for extra in self.dialogs():
+            if (self.panel is None and not self.notes) or extra[1].get("data-testid") == "guide":
                 screen.appendChild(build(extra))
         self.finish_anims()
         self.root.replaceChildren(screen)
@@ -421,13 +422,11 @@ class UI:
         """Download / open-file controls, and the safety dialog if one is up."""
         lang = self.lang
         c = self.ctrl
-        if c is not None:
-            bar = _el(screen.querySelector(".toolbar"))
-            if bar is not None:
-                bar.appendChild(build(safety.export_button(lang)))
-        else:
+        if not self.at_table():   # the menu: the table keeps its room (one tap away, ⌂ Menu)
             card = _el(screen.querySelector(".card"))
             if card is not None:
+                if c is not None:
+                    card.appendChild(build(safety.export_button(lang)))
                 card.appendChild(build(safety.file_controls(lang, self.last_match is not None)))
         dialog = self.panel_tree()
         if dialog is not None:

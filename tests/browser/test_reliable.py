@@ -389,8 +389,9 @@ def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path
     start_vs_computer(page)
     human_move(page)
     human_move(page)
-    text = download(page, "export")
     at = seq(page)
+    tid(page, "menu").click()       # the download sits in the menu: the table keeps its room
+    text = download(page, "export")
     # another phone: a fresh page with nothing saved
     page.evaluate("localStorage.clear()")
     open_app(page, site, wait_ready)
