@@ -652,17 +652,4 @@ def hint(view: dict) -> dict:
     return {"action": action, "why": why}
 
 
-def _line_family_only(level):
-    """The levels know the line family's board; on the other boards (Mexican
-    Train, Chicken Foot, Frijolito) they pick at random among the legal
-    actions until they learn them."""
-    def choose(view: dict, rng: random.Random) -> dict:
-        if view.get("shape", "line") != "line":
-            return rng.choice(view["legal"])
-        return level(view, rng)
-    choose.__name__ = level.__name__
-    return choose
-
-
-LEVELS = {"easy": _line_family_only(easy), "medium": _line_family_only(medium),
-          "hard": _line_family_only(hard)}
+LEVELS = {"easy": easy, "medium": medium, "hard": hard}
