@@ -7,6 +7,9 @@ A (bad-points games: the share of the bad points B took); ci95 is over deal
 pairs.  Hard is slow, so it gets fewer deals by default.  Not a test:
 
     python scripts/arena_table.py [--deals-me 400] [--deals-hm 60] [--seed 0] [--games draw,latin]
+
+Mexican Train is measured at 2, 4 and 6 players, Chicken Foot and Frijolito
+at 2 and 4 (COUNTS); DEALS sets their numbers of deal pairs.
 """
 from __future__ import annotations
 
@@ -21,6 +24,13 @@ from domino.players.arena import run_arena  # noqa: E402
 from domino.engine.rules import PRESETS  # noqa: E402
 
 
+#: player counts measured per game (default: every count the game allows)
+COUNTS = {"mexican-train": (2, 4, 6), "chicken-foot": (2, 4), "frijolito": (2, 4)}
+#: deal pairs per game where the defaults do not fit: Frijolito has few
+#: decisions (small differences need many deals, and they are fast)
+DEALS = {"frijolito": (1000, 300), "mexican-train": (150, 40), "chicken-foot": (300, 60)}
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals-me", type=int, default=400, help="deal pairs, medium vs easy")
@@ -28,14 +38,18 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", default=",".join(PRESETS))
     p.add_argument("--json", help="also write the raw results to this file")
+    p.add_argument("--no-game-deals", dest="game_deals", action="store_false",
+                   help="use --deals-me / --deals-hm for every game (default: DEALS per game)")
     args = p.parse_args()
     rows = []
     print("| game | players | A vs B | deal pairs | points share A | ci95 | win rate A | "
           "points/hand | A ms mean / p95 |")
     print("|---|---|---|---|---|---|---|---|---|")
     for game in args.games.split(","):
-        for players in PRESETS[game].choices("players"):
-            for a, b, deals in (("medium", "easy", args.deals_me), ("hard", "medium", args.deals_hm)):
+        me, hm = DEALS.get(game, (args.deals_me, args.deals_hm)) if args.game_deals else (
+            args.deals_me, args.deals_hm)
+        for players in COUNTS.get(game, PRESETS[game].choices("players")):
+            for a, b, deals in (("medium", "easy", me), ("hard", "medium", hm)):
                 t0 = time.perf_counter()
                 r = run_arena(game, players, a, b, deals, args.seed, {})
                 r["seconds"] = round(time.perf_counter() - t0, 1)

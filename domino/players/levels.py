@@ -208,6 +208,8 @@ def fives_points(r, total: int) -> int:
 
 def easy(view: dict, rng: random.Random) -> dict:
     legal = view["legal"]
+    if (b := _board(view)) is not None:
+        return b.easy(view, rng)
     if len(legal) == 1:
         return legal[0]
     plays = [a for a in legal if "play" in a]
@@ -346,6 +348,8 @@ def medium(view: dict, rng: random.Random) -> dict:
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
+    if (b := _board(view)) is not None:
+        return b.medium(view, rng)
     k = knowledge(view)
     scored = medium_scores(k, legal)
     best = max(s for s, _, _ in scored)
@@ -406,14 +410,20 @@ def rollout_move(h: Hand, ms: list[int], rng: random.Random) -> int:
             t = m >> 7
             if hand == 1 << t:
                 return m
-            s = PIPS[t] + (4 if DOUBLE[t] else 0) + 2.0 * rnd()
-            if mats and (1 << t) & mats:
-                s -= 8
+            s = PIPS[t] + (RP_DBL if DOUBLE[t] else 0) + RP_NOISE * rnd()
+            if mats:
+                if (1 << t) & mats:
+                    s -= RP_MAT
+                if m & 15 == 0:
+                    s += RP_BLANK if hand & mats & ~(1 << t) else -RP_BLANK
             if fives:
                 p = fives_points(r, total_after(h, t, (m >> 4) & 7, m & 15))
                 if p:
                     s += 1.5 * (p if r.fives == "total" else p * 5)
-            if hand & SUIT[m & 15] & ~(1 << t):
+            if ROLL_FIX and mats:
+                if hand & h.tab.accept[m & 15] & ~mats & ~(1 << t):
+                    s += 2
+            elif hand & SUIT[m & 15] & ~(1 << t):
                 s += 2
         if s > bs:
             bs = s
@@ -436,58 +446,38 @@ HARD_BUDGET = 14000
 HARD_MIN_SAMPLES = 6
 HARD_MAX_SAMPLES = 400
 HARD_MAX_CANDIDATES = 7
+CRN = True
+ROLL_FIX = True
+RP_DBL = 4
+RP_NOISE = 2.0
+RP_MAT = 14
+RP_BLANK = 4
 
 
-class HardSearch:
-    """The hard player's search, runnable in slices: ``step(ms)`` does about
+class SlicedSearch:
+    """A determinized search runnable in slices: ``step(ms)`` does about
     ``ms`` milliseconds of work and returns None until the action is known.
     The work is a fixed budget of simulated moves, so slicing never changes
-    the result."""
+    the result.  Subclasses set ``cands`` (actions), ``moves`` (their core
+    moves), ``prior`` (their heuristic scores) and write ``_new_sample`` /
+    ``_rollout(move) -> value``."""
 
-    def __init__(self, view: dict, rng: random.Random, budget: int = HARD_BUDGET):
-        self.view = view
-        self.rng = rng
-        self.budget = budget
-        self.result: dict | None = None
-        legal = view["legal"]
-        if len(legal) == 1:
-            self.result = legal[0]
-            return
-        k = self.k = knowledge(view)
-        scored = medium_scores(k, legal)
-        if any(s >= 1e6 for s, _, _ in scored):
-            self.result = max(scored, key=lambda x: x[0])[1]
-            return
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:HARD_MAX_CANDIDATES]
+    budget = HARD_BUDGET
+    min_samples = HARD_MIN_SAMPLES
+    max_samples = HARD_MAX_SAMPLES
+    prior_weight = 1e-4
+    result: dict | None = None
+
+    def _start(self, scored: list, move_of, max_cands: int = HARD_MAX_CANDIDATES) -> None:
+        """Candidates: the best ``max_cands`` of (score, action, ...) by score."""
+        order = sorted(range(len(scored)), key=lambda i: -scored[i][0])[:max_cands]
         self.cands = [scored[i][1] for i in order]
-        self.moves = [action_move(k, a) for a in self.cands]
+        self.moves = [move_of(a) for a in self.cands]
         self.prior = [scored[i][0] for i in order]
         self.totals = [0.0] * len(self.cands)
         self.samples = 0
         self.steps = 0
         self.ci = 0               # next candidate within the current sample
-        self.base: Hand | None = None
-
-    def _new_sample(self) -> None:
-        k = self.k
-        hands, bone = sample_deal(k, self.rng)
-        b = k.h.clone()
-        b.hands = hands
-        b.bone = bone
-        b.bpos = 0
-        self.base = b
-
-    def _rollout(self, m: int) -> float:
-        h = self.base.clone()
-        rng = self.rng
-        h.apply(m)
-        steps = 1
-        while not h.ended:
-            ms = h.moves()
-            h.apply(ms[0] if len(ms) == 1 else rollout_move(h, ms, rng))
-            steps += 1
-        self.steps += steps
-        return outcome_value(self.k, h)
 
     def done(self) -> bool:
         return self.result is not None
@@ -499,8 +489,8 @@ class HardSearch:
         limit = budget_ms / 1000.0
         while True:
             if self.ci == 0:
-                if self.samples >= HARD_MIN_SAMPLES and (
-                        self.steps >= self.budget or self.samples >= HARD_MAX_SAMPLES):
+                if self.samples >= self.min_samples and (
+                        self.steps >= self.budget or self.samples >= self.max_samples):
                     self.result = self._finish()
                     return self.result
                 self._new_sample()
@@ -514,8 +504,9 @@ class HardSearch:
 
     def _finish(self) -> dict:
         n = max(self.samples, 1)
+        w = self.prior_weight
         best = max(range(len(self.cands)),
-                   key=lambda i: (round(self.totals[i] / n, 6) + 1e-4 * self.prior[i], -i))
+                   key=lambda i: (round(self.totals[i] / n, 6) + w * self.prior[i], -i))
         self.values = [t / n for t in self.totals]
         return self.cands[best]
 
@@ -523,6 +514,70 @@ class HardSearch:
         while self.result is None:
             self.step(1e9)
         return self.result
+
+
+class LineSearch(SlicedSearch):
+    """The hard player's search on the line family's core :class:`Hand`."""
+
+    def __init__(self, view: dict, rng: random.Random, budget: int = HARD_BUDGET):
+        self.view = view
+        self.rng = rng
+        self.budget = budget
+        self.result = None
+        legal = view["legal"]
+        if len(legal) == 1:
+            self.result = legal[0]
+            return
+        k = self.k = knowledge(view)
+        scored = medium_scores(k, legal)
+        if any(s >= 1e6 for s, _, _ in scored):
+            self.result = max(scored, key=lambda x: x[0])[1]
+            return
+        self._start(scored, lambda a: action_move(k, a))
+        self.base: Hand | None = None
+        self.crn = CRN and k.matador
+
+    def _new_sample(self) -> None:
+        k = self.k
+        hands, bone = sample_deal(k, self.rng)
+        b = k.h.clone()
+        b.hands = hands
+        b.bone = bone
+        b.bpos = 0
+        self.base = b
+        if self.crn:
+            self.roll_seed = self.rng.getrandbits(32)
+
+    def _rollout(self, m: int) -> float:
+        h = self.base.clone()
+        # the same playout randomness for every candidate of a sample: the
+        # candidates are compared on equal luck (common random numbers)
+        rng = random.Random(self.roll_seed) if self.crn else self.rng
+        h.apply(m)
+        steps = 1
+        while not h.ended:
+            ms = h.moves()
+            h.apply(ms[0] if len(ms) == 1 else rollout_move(h, ms, rng))
+            steps += 1
+        self.steps += steps
+        return outcome_value(self.k, h)
+
+
+def _board(view: dict):
+    """The players of a board other than the line family's (Mexican Train,
+    Chicken Foot, Frijolito), or None for the line family."""
+    if view.get("shape", "line") == "line":
+        return None
+    from domino.players import boards
+    return boards
+
+
+def HardSearch(view: dict, rng: random.Random, budget: int | None = None) -> SlicedSearch:
+    """The hard player's sliced search for this view's board."""
+    b = _board(view)
+    if b is not None:
+        return b.BoardSearch(view, rng, budget)
+    return LineSearch(view, rng, HARD_BUDGET if budget is None else budget)
 
 
 def hard_search(view: dict, rng: random.Random, slice_ms: float = 50.0):
@@ -583,6 +638,8 @@ def _why(k: Knowledge, a: dict, f: dict) -> dict:
 
 def hint(view: dict) -> dict:
     """The hard player's move for the seat to move, with one line of why."""
+    if (b := _board(view)) is not None:
+        return b.hint(view)
     rng = random.Random(f"hint/{view['hand_no']}/{len(view['history'])}/{view['seat']}")
     action = hard(view, rng)
     k = knowledge(view)
@@ -595,17 +652,4 @@ def hint(view: dict) -> dict:
     return {"action": action, "why": why}
 
 
-def _line_family_only(level):
-    """The levels know the line family's board; on the other boards (Mexican
-    Train, Chicken Foot, Frijolito) they pick at random among the legal
-    actions until they learn them."""
-    def choose(view: dict, rng: random.Random) -> dict:
-        if view.get("shape", "line") != "line":
-            return rng.choice(view["legal"])
-        return level(view, rng)
-    choose.__name__ = level.__name__
-    return choose
-
-
-LEVELS = {"easy": _line_family_only(easy), "medium": _line_family_only(medium),
-          "hard": _line_family_only(hard)}
+LEVELS = {"easy": easy, "medium": medium, "hard": hard}

@@ -125,9 +125,10 @@ def test_fairness_same_view_same_choice(game, players):
     assert checked
 
 
-@pytest.mark.parametrize("game", ["draw", "all-fives", "matador", "latin"])
+@pytest.mark.parametrize("game", ["draw", "all-fives", "matador", "latin", "mexican-train",
+                                  "chicken-foot", "frijolito"])
 def test_determinism_and_slicing(game):
-    players = 4 if game == "latin" else 2
+    players = 4 if game in ("latin", "chicken-foot", "frijolito") else 2
     for m in positions(game, players, 2, seed=3):
         view = m.view(m.turn)
         for kind in KINDS:
@@ -230,3 +231,49 @@ def test_arena_smoke():
     assert out4["hands"] == 4 and 0 <= out4["points_share_a"] <= 1
     bad = run_arena("muggins", 3, "medium", "easy", 2, 1, {})
     assert bad["hands"] == 4
+
+
+def scripted_train() -> Match:
+    """Mexican Train, 2 seats, engine 12-12, seat 0 to move.  Seat 0's chain
+    for its own train is 12-3, 3-5, 5-9; 12-11 also fits 12 but leads
+    nowhere in the hand."""
+    from domino.engine.trains import Round
+    rules = make_rules("mexican-train", players=2)
+    m = Match(rules, seed=0)
+    tid = T.tile_id
+    mine = ["3-12", "3-5", "5-9", "11-12", "0-1", "1-2"]
+    his = ["0-6", "6-7", "7-8", "2-4", "4-10", "1-1"]
+    used = set(mine + his + ["12-12"])
+    rest = [t for t in range(rules.n_tiles) if T.NAMES[t] not in used]
+    h = Round(rules, [T.mask_of(map(tid, mine)), T.mask_of(map(tid, his))], rest, 0, tid("12-12"))
+    m.hand = h
+    m.records[-1]["actions"] = h.actions
+    m.records[-1]["engine"] = tid("12-12")
+    return m
+
+
+def test_medium_keeps_its_chain_for_its_own_train():
+    m = scripted_train()
+    view = m.view(0)
+    assert {"seat": 0, "play": "11-12", "end": "train:0"} in view["legal"]
+    for kind in ("medium", "hard"):
+        a = LEVELS[kind](view, random.Random(0))
+        # the off-chain tile goes on the Mexican train, or the chain starts at home
+        assert a in ({"seat": 0, "play": "11-12", "end": "train:mexican"},
+                     {"seat": 0, "play": "3-12", "end": "train:0"}), (kind, a)
+    from domino.players.boards import best_chain, knowledge as board_knowledge
+    k = board_knowledge(view)
+    assert [T.NAMES[t] for t in best_chain(12, k.hand)] == ["3-12", "3-5", "5-9"]
+    assert LEVELS["medium"](view, random.Random(0))["play"] == "11-12"
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "frijolito"])
+def test_hint_on_the_other_boards(game):
+    done = 0
+    for m in positions(game, 2, 3, seed=5):
+        view = m.view(m.turn)
+        h = hint(view)
+        assert h["action"] in view["legal"]
+        assert h["why"]["en"] and h["why"]["es"]
+        done += 1
+    assert done
