@@ -113,6 +113,23 @@ class Core:
         n = len(self.bone) - self.bpos
         return n if n > 0 else 0
 
+    def draw_one_moves(self) -> list[int]:
+        """The plays; with none, draw one tile (once a turn), then pass."""
+        if self.ended:
+            return []
+        out = self.plays()
+        if out:
+            return out
+        return [DRAW] if self.drawable() and not self.drew else [PASS]
+
+    def draw_one(self, s: int) -> None:
+        """Seat ``s`` draws the next boneyard tile."""
+        t = self.bone[self.bpos]
+        self.bpos += 1
+        self.hands[s] |= 1 << t
+        self.drew = True
+        self.actions.append((s, "d", t))
+
     def advance(self) -> list[int]:
         """Apply forced moves (a single negative move) until the seat to move
         has a choice."""

@@ -82,22 +82,12 @@ class Round(Core):
                 m ^= low
         return out
 
-    def moves(self) -> list[int]:
-        if self.ended:
-            return []
-        out = self.plays()
-        if out:
-            return out
-        return [DRAW] if self.drawable() and not self.drew else [PASS]
+    moves = Core.draw_one_moves
 
     def apply(self, m: int) -> None:
         s = self.turn
         if m == DRAW:
-            t = self.bone[self.bpos]
-            self.bpos += 1
-            self.hands[s] |= 1 << t
-            self.drew = True
-            self.actions.append((s, "d", t))
+            self.draw_one(s)
         elif m == PASS:
             self.actions.append((s, "x"))
             self._next()

@@ -97,23 +97,13 @@ class Round(Core):
                     out.append(t << 10 | i << 4 | v)
         return out
 
-    def moves(self) -> list[int]:
-        if self.ended:
-            return []
-        out = self.plays()
-        if out:
-            return out
-        return [DRAW] if self.drawable() and not self.drew else [PASS]
+    moves = Core.draw_one_moves
 
     # ----- transitions ----------------------------------------------------
     def apply(self, m: int) -> None:
         s = self.turn
         if m == DRAW:
-            t = self.bone[self.bpos]
-            self.bpos += 1
-            self.hands[s] |= 1 << t
-            self.drew = True
-            self.actions.append((s, "d", t))
+            self.draw_one(s)
         elif m == PASS:
             self.actions.append((s, "x"))
             self.public[s] = True
