@@ -31,19 +31,32 @@ def test_the_zip_holds_every_domino_module(tmp_path):
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(p.read_bytes())
     assert build_zip.ensure(tmp_path)
+    tag = build_zip.cache_tag()
+    assert tag.startswith("cpython-3")
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "domino").rglob("*.py")
+                     if "__pycache__" not in p.parts)
     with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
         names = sorted(zf.namelist())
-        assert names == sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "domino").rglob("*.py")
-                               if "__pycache__" not in p.parts)
+        # every module, and beside it its bytecode where the import system looks for it
+        assert names == sorted(sources + [build_zip.pyc_path(s, tag) for s in sources])
         assert "domino/engine/match.py" in names and "domino/app/screens/table.py" in names
-        assert "domino/__init__.py" in names
+        assert "domino/__init__.py" in names and f"domino/__pycache__/__init__.{tag}.pyc" in names
+        assert f"domino/app/screens/__pycache__/table.{tag}.pyc" in names
         assert zf.read("domino/browser.py") == (ROOT / "domino" / "browser.py").read_bytes()
+        heads = {zf.read(build_zip.pyc_path(s, tag))[:16] for s in sources}
+    # one interpreter's magic number; unchecked-hash .pyc files (PEP 552 flags 0b01),
+    # which stay valid whatever time the unpacked files get
+    assert len({h[:4] for h in heads}) == 1
+    assert {int.from_bytes(h[4:8], "little") for h in heads} == {1}
     # deterministic: the same sources give the same bytes (the offline cache's hash)
     assert build_zip.pack(tmp_path) == (tmp_path / "domino.zip").read_bytes()
     assert not build_zip.ensure(tmp_path)
-    # a changed module makes it stale
+    # a changed module makes it stale, its bytecode with it
+    before = zipfile.ZipFile(tmp_path / "domino.zip").read(build_zip.pyc_path("domino/engine/tiles.py", tag))
     (tmp_path / "domino" / "engine" / "tiles.py").write_text("# changed\n")
     assert build_zip.ensure(tmp_path)
+    after = zipfile.ZipFile(tmp_path / "domino.zip").read(build_zip.pyc_path("domino/engine/tiles.py", tag))
+    assert after != before and after[:8] == before[:8]
 
 
 def test_the_built_zip_is_current():

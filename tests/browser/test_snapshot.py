@@ -225,3 +225,13 @@ def test_loader_moves_with_css_animations_only(page, context, site, wait_ready, 
     words = page.evaluate("window.__words")
     assert any("Python" in w for w in words), words
     assert words[-1] in ("Setting the table…", "Preparando la mesa…"), words
+
+
+def test_the_package_runs_from_its_shipped_bytecode(page, site, wait_ready, assert_no_py_error):
+    """domino.zip carries the package's .pyc, compiled by this very runtime
+    (scripts/build_zip.py): no module is compiled from source at boot."""
+    page.goto(site.url + QUERY)
+    wait_ready(page)
+    page.wait_for_function("document.documentElement.dataset.bytecode !== undefined", timeout=20_000)
+    assert page.evaluate("document.documentElement.dataset.bytecode") == "shipped"
+    assert_no_py_error(page)
