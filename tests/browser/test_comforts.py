@@ -16,6 +16,7 @@ from test_app import idle, open_app, save_text, saved_match, seq, start, tap_one
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
 from domino.app import saves, stats  # noqa: E402
+from domino.app.i18n import t  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
@@ -194,6 +195,13 @@ def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, asser
         assert chart.evaluate("e => e.namespaceURI") == "http://www.w3.org/2000/svg"
         assert chart.locator("rect").count() >= 1
         assert tid(page, "stats").bounding_box()["width"] <= size["width"]
+        # nothing scrolls sideways: on a phone each row stacks, every value named
+        wrap = page.locator(".stats .table-wrap")
+        assert wrap.evaluate("e => e.scrollWidth - e.clientWidth") <= 1, attempt
+        if size == PHONE:
+            cell = page.locator('[data-testid="stats-table"] tbody td').first
+            assert cell.evaluate("e => getComputedStyle(e, '::before').content") == \
+                '"' + t(page.evaluate("document.documentElement.lang")[:2], "stats.against") + '"'
         tid(page, "stats-close").click()
         page.reload()
         wait_ready(page)

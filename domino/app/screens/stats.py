@@ -55,14 +55,13 @@ def stats_table(stats: dict, lang: str) -> Node:
                              "data-best": "" if g["best"] is None else g["best"], "data-streak": g["streak"],
                              "class": "practice" if g["practice"] else None},
                       h("th", {"scope": "row"}, row_label(g, lang)),
-                      h("td", {}, vs),
-                      h("td", {}, str(g["matches"])),
-                      h("td", {}, str(g["won"])),
-                      h("td", {}, str(g["lost"])),
-                      h("td", {}, t(lang, "stats.hands_value", n=g["hands"], w=g["hands_won"], l=g["hands_lost"])),
-                      h("td", {}, "—" if g["best"] is None else str(g["best"])),
-                      h("td", {}, _fmt_avg(g)),
-                      h("td", {}, streak_text(g["streak"], lang))))
+                      # data-label: on a phone each row stacks as a card, every
+                      # cell named by its column (CSS), so nothing scrolls sideways
+                      [h("td", {"data-label": label}, value) for label, value in zip(head[1:], (
+                          vs, str(g["matches"]), str(g["won"]), str(g["lost"]),
+                          t(lang, "stats.hands_value", n=g["hands"], w=g["hands_won"], l=g["hands_lost"]),
+                          "—" if g["best"] is None else str(g["best"]), _fmt_avg(g),
+                          streak_text(g["streak"], lang)))]))
     return h("div", {"class": "table-wrap"},
              h("table", {"class": "result stats-table", "data-testid": "stats-table"},
                h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
