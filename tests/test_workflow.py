@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.y*ml"))
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_precache  # noqa: E402
+import build_zip  # noqa: E402
 
 
 def _actionlint() -> str | None:
@@ -56,12 +57,14 @@ def test_staged_site(tmp_path):
             "manifest.webmanifest", "NOTICE.md", "static/sw-register.js",
             "static/vendor/pyodide/LICENSE", "static/vendor/pyscript/LICENSE",
             "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js"} <= staged
-    # the package travels as domino.zip (pyscript.toml), holding every module
+    # the package travels as domino.zip (pyscript.toml), holding every module and its bytecode
     assert "domino.zip" in staged
     with zipfile.ZipFile(tmp_path / "domino.zip") as zf:
         modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "domino").rglob("*.py")
                    if "__pycache__" not in p.parts}
-        assert "domino/__init__.py" in modules and set(zf.namelist()) == modules
+        tag = build_zip.cache_tag()
+        assert "domino/__init__.py" in modules
+        assert set(zf.namelist()) == modules | {build_zip.pyc_path(m, tag) for m in modules}
     vendor = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static" / "vendor").rglob("*")
               if p.is_file() and not p.name.startswith(".")}
     assert vendor <= staged
