@@ -8,7 +8,7 @@ from domino.app.screens.table import seat_node
 from domino.engine.match import Match
 from domino.engine.rules import PRESETS, make_rules
 
-NAMES = ["Ana", "Luis", "Eva", "Pau"]
+NAMES = ["Ana", "Luis", "Eva", "Pau", "Rosa", "Juan", "Lola", "Teo"]
 
 
 def _m(game="draw", n=2, kinds=("human", "human"), seed=5, **opts):
@@ -588,6 +588,23 @@ def test_seat_order_many_players():
     """Five to eight seats (Mexican Train, Chicken Foot): right, a row across the top, left."""
     spots = app.seat_order(6, 0)
     assert spots == {0: "bottom", 1: "right", 2: "top-1", 3: "top-2", 4: "top-3", 5: "left"}
+
+
+@pytest.mark.parametrize("players,me", [(6, 0), (8, 3)])
+def test_many_players_sit_in_one_strip_in_playing_order(players, me):
+    """From five seats on, the others sit in one strip above the board, the
+    next to play first; nobody sits at the sides (a phone has no room)."""
+    kinds = ["easy"] * players
+    kinds[me] = "human"
+    m = _m("mexican-train", n=players, kinds=tuple(kinds), seed=2)
+    tree = app.game_screen(app.Controller(m))
+    area = app.find(tree, **{"class": "table-area"})[0]
+    assert area[1]["data-many"] == "1"
+    strip = app.find(area, **{"class": "seats-top"})[0]
+    order = [int(n[1]["data-seat"]) for n in app.walk(strip) if n[1].get("data-testid", "").startswith("seat-")]
+    assert order == [(me + k) % players for k in range(1, players)]
+    around = [n for n in area[2] if n[1].get("data-testid", "").startswith("seat-")]
+    assert around == []
 
 
 def test_bottom_seat_is_the_person_and_turn_is_marked():

@@ -271,6 +271,16 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
         assert end.get_attribute("data-end-value") == str(tr["open"])
         assert on_screen(end.bounding_box()) and end.bounding_box()["height"] >= 16
         assert lane.get_attribute("data-public") == ("true" if tr["public"] else "false")
+    # the seven others sit in one strip above the board, in the order they
+    # play after seat 0, each whole on screen, none over another or the board
+    strip = page.locator(".seats-top .seat")
+    assert strip.evaluate_all("els => els.map(e => +e.dataset.seat)") == list(range(1, 8))
+    seats = [strip.nth(i).bounding_box() for i in range(7)]
+    for i, a in enumerate(seats):
+        assert on_screen(a), a
+        assert a["y"] + a["height"] <= board["y"] + 1
+        assert not any(boxes_overlap(a, b) for b in seats[i + 1:])
+        assert strip.nth(i).locator(".seat-n").text_content() == str(v["counts"][i + 1])
     # the own train is outlined; the others' private trains are dimmed
     assert page.locator('g.train.mine').get_attribute("data-train") == "train:0"
     # a tile that fits several trains: exactly those places light up, each tappable

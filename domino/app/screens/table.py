@@ -77,6 +77,7 @@ def seat_node(s: dict, lang: str) -> Node:
              h("div", {"class": "seat-head", "aria-hidden": "true"},
                h("span", {"class": "seat-mark"}, "▶"),
                h("span", {"class": "seat-name"}, s["name"]),
+               h("span", {"class": "seat-n"}, str(n)),
                h("span", {"class": "seat-score"}, str(s["score"]))),
              h("div", {"class": "seat-tiles", "aria-hidden": "true"}, backs,
                n > BACKS_MAX and h("span", {"class": "seat-count"}, "×" + str(n)),
@@ -109,16 +110,25 @@ def move_log(c: Controller, v: dict) -> Node:
 def table_area(c: Controller, v: dict, seats: list[dict]) -> Node:
     """The board with the other players sitting around it."""
     lang = c.lang
-    top = [seat_node(s, lang) for s in seats if s["spot"].startswith("top")]
-    around = [h("div", {"class": "seats-top"}, top) if top else None]
-    around += [seat_node(s, lang) for s in seats if s["spot"] in ("left", "right")]
+    many = v["players"] > 4
+    if many:
+        # five to eight players: the others in one compact strip, in the order
+        # they play after this seat (the sides of a phone have no room for them)
+        me = next(s["seat"] for s in seats if s["spot"] == "bottom")
+        others = sorted((s for s in seats if s["spot"] != "bottom"), key=lambda s: (s["seat"] - me) % v["players"])
+        around = [h("div", {"class": "seats-top"}, [seat_node(s, lang) for s in others])]
+    else:
+        top = [seat_node(s, lang) for s in seats if s["spot"].startswith("top")]
+        around = [h("div", {"class": "seats-top"}, top) if top else None]
+        around += [seat_node(s, lang) for s in seats if s["spot"] in ("left", "right")]
     tiles, ends_text = board_story(v, lang)
     story = h("div", {"class": "sr-only", "data-testid": "board-story"},
               h("p", {}, t(lang, "board.line")),
               tiles and h("ol", {}, [h("li", {}, x) for x in tiles]),
               h("p", {}, ends_text))
     spots = sorted({s["spot"] for s in seats if s["spot"] != "bottom"})
-    return h("div", {"class": "table-area", "data-players": v["players"], "data-spots": " ".join(spots)},
+    return h("div", {"class": "table-area", "data-players": v["players"], "data-spots": " ".join(spots),
+                     "data-many": "1" if many else None},
              around,
              h("div", {"class": "board-wrap"},
                h("div", {"class": "board", "data-testid": "board", "id": "board"}),
