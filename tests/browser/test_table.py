@@ -317,3 +317,35 @@ def test_pace_is_saved_hint_follows_language_focus_is_seen(page, site, wait_read
     ring = page.evaluate("""() => getComputedStyle(document.activeElement.querySelector('.target-ring')).strokeOpacity""")
     assert float(ring) == 1.0
     assert_no_py_error(page)
+
+
+@pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "frijolito"])
+def test_tiles_travel_on_the_other_boards(page, site, wait_ready, assert_no_py_error, game):
+    """On the trains, the foot and Frijolito's line too, each tile a computer
+    plays travels from its seat to its place on the board."""
+    page.add_init_script("""window.__flying = [];
+        new MutationObserver(() => {
+            if (!document.documentElement || document.documentElement.dataset.anim !== '1') return;
+            for (const a of document.getAnimations()) {
+                const el = a.effect && a.effect.target;
+                if (el && el.matches && el.matches('#board g.tile') && a.playState === 'running')
+                    window.__flying.push([el.dataset.tile, +document.documentElement.dataset.seq]);
+            }
+        }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-anim']});""")
+    page.goto(site.url + "?delay=400&seed=5")
+    wait_ready(page)
+    idle(page)
+    tid(page, "game").select_option(game)
+    for i in range(2):
+        tid(page, f"seat-kind-{i}").select_option("easy")
+    tid(page, "start").click()      # the computers play on their own: no waiting for idle
+    page.wait_for_function("window.__flying.length >= 3", timeout=30_000)
+    flights = page.evaluate("window.__flying")
+    m = saved(page)
+    played = {a["play"] for a in m.view(0)["history"] if "play" in a}
+    assert len({t for t, _ in flights}) >= 2, flights
+    # every flying tile was played in this round, and it sits on the board
+    for tile, _ in flights:
+        assert tile in played, (tile, played)
+        assert page.locator(f'#board g.tile[data-tile="{tile}"]').count() == 1
+    assert_no_py_error(page)
