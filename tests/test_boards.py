@@ -376,6 +376,8 @@ def test_a_whole_match_through_the_table(game, n, opts):
             break
         if m.phase == "hand-over":
             assert "rounds" in [n[1].get("data-testid") for n in walk(screen)]
+            # every seat's bad points are counted: no line-family "pips counted"
+            assert "Puntos contados" not in text_of(screen)
             rounds += 1
             c.next_hand()
             continue

@@ -73,7 +73,8 @@ def hand_summary(c: Controller, v: dict) -> list[Node]:
         out.append(t(lang, "result.winner", name=side_name(v, w, lang)))
     elif w is None and not any(res.get("points") or []):
         out.append(t(lang, "result.nobody"))
-    if res.get("raw") is not None:
+    if res.get("raw") is not None and v.get("shape", "line") == "line":
+        # the trains, the foot and Frijolito count every seat's bad points: no pips to "count"
         out.append(t(lang, "result.how_raw", raw=res["raw"]))
     pts = res.get("points") or []
     if pts:
