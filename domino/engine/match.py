@@ -21,9 +21,9 @@ import random
 from typing import Any
 
 from domino.engine import tiles as T
-from domino.engine.common import CODES, IllegalAction, hand_rng, player_rng
+from domino.engine.common import CODES, IllegalAction, hand_rng, player_rng  # noqa: F401 (CODES: re-exported)
 from domino.engine.foot import Foot
-from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand, make_move,
+from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand,
                    move_end, move_exposed, move_tile)
 from domino.engine.row import Row
 from domino.engine.rules import Rules
@@ -286,7 +286,6 @@ class Match:
         return done
 
     def _finish_hand(self) -> None:
-        r = self.rules
         res = self.hand.settle()
         for i, p in enumerate(res["points"]):
             self.scores[i] += p

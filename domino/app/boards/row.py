@@ -13,7 +13,7 @@ the view does not name it, so nothing here could.
 from __future__ import annotations
 
 from domino.app import render
-from domino.app.render import GOLD, OUTLINE, _halves, _num, _tile_parts
+from domino.app.render import GOLD, _halves, _num, _tile_parts
 
 Node = tuple
 

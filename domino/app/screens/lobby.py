@@ -6,7 +6,7 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.menu import sound_button, stats_button
 from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
-                                 normalize_settings, option, option_label, option_value_label,
+                                 normalize_settings, option_label, option_value_label,
                                  partnership_choice, persona, rules_error_text, rules_for,
                                  target_option)
 from domino.engine.rules import PRESETS, RulesError
