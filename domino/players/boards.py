@@ -330,13 +330,41 @@ def best_chain(v: int, hand: int, cap: int = CHAIN_NODES) -> list[int]:
             t = low.bit_length() - 1
             m ^= low
             path.append(t)
-            dfs(other_half(t, v), hand & ~low, pips + PIPS[t])
+            dfs(PIPS[t] - v, hand & ~low, pips + PIPS[t])
             path.pop()
             if nodes[0] > cap:
                 return
 
     dfs(v, hand, 0)
     return best[0]
+
+
+def chain_len(v: int, hand: int, cap: int = CHAIN_NODES) -> int:
+    """len(best_chain(v, hand, cap)), faster: the same search, no path kept."""
+    st = [0, 0]              # nodes, longest
+
+    def dfs(v: int, hand: int, n: int) -> None:
+        st[0] += 1
+        if n > st[1]:
+            st[1] = n
+        if st[0] > cap:
+            return
+        m = hand & SUIT[v]
+        if not m:
+            return
+        d = DOUBLE_OF[v]
+        if (m >> d) & 1:
+            dfs(v, hand & ~(1 << d), n + 1)
+            return
+        while m:
+            low = m & -m
+            m ^= low
+            dfs(PIPS[low.bit_length() - 1] - v, hand ^ low, n + 1)
+            if st[0] > cap:
+                return
+
+    dfs(v, hand, 0)
+    return st[1]
 
 
 def _trains_plan(k: BoardKnowledge, hand: int, own_v: int) -> tuple[int, int]:
@@ -520,38 +548,144 @@ def medium(view: dict, rng: random.Random) -> dict:
 # ---------------------------------------------------------------------------
 # Hard: playout policies and the search
 
-def trains_policy(h, ms: list[int], rng: random.Random) -> int:
+#: Chicken Foot playouts: medium's scores (else heavier tiles, noisier)
+FOOT_MEDIUM_PLAYOUTS = True
+FOOT_NOISE = 1.0
+#: chain search nodes when a playout (re)plans a seat's own train
+PLAN_NODES = 60
+#: randomness of the Mexican Train playouts (medium's scores differ by ~1-8)
+TRAINS_NOISE = 1.0
+
+
+def _plan(h, s: int) -> tuple:
+    """A seat's plan in a playout: (own train's end, chain from it, its mask),
+    medium's longest chain, searched with a smaller node cap."""
+    v = h.end_val[s]
+    if h.engine < 0:
+        return (v, [], 0)
+    c = best_chain(v, h.hands[s], PLAN_NODES)
+    return (v, c, T.mask_of(c))
+
+
+def _plan_after(plans: list, s: int, m: int) -> None:
+    """Keep seat s's plan up to date after it played move m."""
+    pl = plans[s]
+    if pl is None or m < 0:
+        return
+    t = m >> 10
+    if not (pl[2] >> t) & 1:
+        return
+    if (m >> 4) & 63 == s and pl[1][0] == t:
+        plans[s] = (m & 15, pl[1][1:], pl[2] & ~(1 << t))
+    else:
+        plans[s] = None         # a chain tile went elsewhere: plan again
+
+
+_CHAIN_LEN: dict = {}
+
+
+def _chain_len(v: int, hand: int) -> int:
+    """Length of the chain best_chain finds (playout cap), memoized: the
+    playouts of one decision meet the same hands again and again."""
+    key = (v, hand)
+    n = _CHAIN_LEN.get(key)
+    if n is None:
+        if len(_CHAIN_LEN) > 200_000:
+            _CHAIN_LEN.clear()
+        n = _CHAIN_LEN[key] = chain_len(v, hand, PLAN_NODES)
+    return n
+
+
+def trains_policy(h, ms: list[int], rng: random.Random, plans: list) -> int:
+    """Medium's plan, cheaply: every seat keeps the longest chain it can make
+    for its own train (planned again only when its end or hand no longer
+    matches), plays off-chain tiles elsewhere first, the chain's next tile at
+    home (at once when the train is public), doubles it can follow; a move
+    that breaks the chain or leaves the plan is weighed by the chain the
+    rest of the hand still makes, as medium does."""
     s = h.turn
     hand = h.hands[s]
+    pl = plans[s]
     own = h.end_val[s]
+    if pl is None or pl[0] != own or pl[2] & ~hand:
+        pl = plans[s] = _plan(h, s)
+    chain, cmask = pl[1], pl[2]
+    n = len(chain)
+    head = chain[0] if n else -1
+    n_hand = hand.bit_count()
+    pub = h.public
+    P = h.players
+    own_pub = 6.0 if pub[s] else 0.0
+    best, bs = ms[0], -1e9
+    rnd = rng.random
+    for m in ms:
+        if m < 0:
+            sc = -1e6
+        else:
+            t, i = m >> 10, (m >> 4) & 63
+            bit = 1 << t
+            if hand == bit:
+                return m
+            if i == s:
+                nc = n - 1 if t == head else _chain_len(m & 15, hand & ~bit)
+                sc = own_pub
+            elif cmask & bit:
+                nc = _chain_len(own, hand & ~bit)
+                sc = 0.0
+            else:
+                nc = n
+                sc = 1.0 + (0.5 if i < P and pub[i] else 0.0)
+            sc += -4.0 * (nc + 1.8 * (n_hand - 1 - nc)) + 0.4 * PIPS[t] + TRAINS_NOISE * rnd()
+            if DOUBLE[t]:
+                sc += 6.0 if hand & ~bit & SUIT[m & 15] else -7.0
+        if sc > bs:
+            bs, best = sc, m
+    _plan_after(plans, s, best)
+    return best
+
+
+def foot_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
+    """Chicken Foot: medium's scores, cheaply: heavy tiles (and the 0-0)
+    first, numbers kept, doubles whose toes the hand can feed."""
+    hand = h.hands[h.turn]
+    if not FOOT_MEDIUM_PLAYOUTS:
+        return _foot_policy_plain(h, hand, ms, rng)
+    cnt = [0] * 16
+    m2 = hand
+    while m2:
+        low = m2 & -m2
+        t = low.bit_length() - 1
+        m2 ^= low
+        cnt[LOW[t]] += 1
+        if HIGH[t] != LOW[t]:
+            cnt[HIGH[t]] += 1
+    nums = 16 - cnt.count(0)
     best, bs = ms[0], -1e9
     rnd = rng.random
     for m in ms:
         if m < 0:
             sc = -100.0
         else:
-            t, i, x = m >> 10, (m >> 4) & 63, m & 15
+            t, x = m >> 10, m & 15
             if hand == 1 << t:
                 return m
+            a, b = LOW[t], HIGH[t]
+            sc = 0.6 * (50 if t == ZERO else PIPS[t]) + FOOT_NOISE * rnd()
             rest = hand & ~(1 << t)
-            sc = PIPS[t] + 3.0 * rnd()
-            if DOUBLE[t]:
-                sc += 8.0 if rest & SUIT[x] else -6.0
-            if i == s:
-                if h.public[s]:
-                    sc += 6.0
-                sc += 2.0 if rest & SUIT[x] else -2.0
-            elif own >= 0 and (LOW[t] == own or HIGH[t] == own):
-                sc -= 3.0       # keep what fits the own train for it
+            if a == b:
+                sp = nums - (cnt[a] == 1)
+                sc += 2.5 * min((rest & SUIT[x]).bit_count(), 3) + 2.0
             else:
-                sc += 2.0
+                sp = nums - (cnt[a] == 1) - (cnt[b] == 1)
+                if rest & SUIT[x]:
+                    sc += 1.5
+            sc += 0.6 * sp
         if sc > bs:
             bs, best = sc, m
     return best
 
 
-def foot_policy(h, ms: list[int], rng: random.Random) -> int:
-    hand = h.hands[h.turn]
+def _foot_policy_plain(h, hand: int, ms: list[int], rng: random.Random) -> int:
     best, bs = ms[0], -1e9
     rnd = rng.random
     for m in ms:
@@ -572,7 +706,7 @@ def foot_policy(h, ms: list[int], rng: random.Random) -> int:
     return best
 
 
-def row_policy(h, ms: list[int], rng: random.Random) -> int:
+def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
     """Frijolito: flip, peek, play a face-up double, else the turned tile at
     the end its known next tile fits, else at random."""
     if RW.FLIP in ms:
@@ -605,7 +739,14 @@ POLICY = {"trains": trains_policy, "foot": foot_policy, "row": row_policy}
 BOARD_BUDGET = {"trains": 9000, "foot": 9000, "row": 24000}
 ROLLOUT_DEPTH = {"trains": 90, "foot": 200, "row": 400}
 HELD_TILE = {"trains": 4.0, "foot": 3.0, "row": 2.0}
-PRIOR_WEIGHT = {"trains": 2.0, "foot": 1e-4, "row": 1e-4}
+PRIOR_WEIGHT = {"trains": 1e-4, "foot": 1e-4, "row": 1e-4}
+#: the search overrides medium's choice only when its best candidate wins the
+#: paired comparison by this many standard errors (SlicedSearch.margin_z)
+MARGIN_Z = {"trains": 1.0, "foot": 1.0, "row": 1.0}
+#: candidates searched: medium's best few; after PRUNE_AT of the budget only
+#: medium's choice and the two best others go on (SlicedSearch.prune_at)
+MAX_CANDS = {"trains": 5, "foot": 6, "row": 6}
+PRUNE_AT = {"trains": 0.5, "foot": 0.5, "row": 0.5}
 
 
 def outcome_value(k: BoardKnowledge, h) -> float:
@@ -653,26 +794,41 @@ class BoardSearch(SlicedSearch):
             if not any("play" in a for a in legal):
                 self.result = max(scored, key=lambda x: x[0])[1]
                 return
-        # Mexican Train: the playouts alone lost to medium's plan (arena 0.37
-        # at 4 seats), so the search only overrides the plan by a clear margin
+        # the search keeps medium's choice unless it finds a clear margin
+        # (a noisy search otherwise trades a sound plan for luck)
         self.prior_weight = PRIOR_WEIGHT[k.shape]
-        self._start(scored, lambda a: action_move(k, a))
+        self.margin_z = MARGIN_Z[k.shape]
+        self.prune_at = PRUNE_AT[k.shape]
+        self._start(scored, lambda a: action_move(k, a), MAX_CANDS[k.shape])
         self.base = None
+        self.plans0 = None
 
     def _new_sample(self) -> None:
-        self.base = sample(self.k, self.rng)
+        self.base = b = sample(self.k, self.rng)
         self.roll_seed = self.rng.getrandbits(32)
+        if self.k.shape == "trains":
+            # every seat's plan for its own train, shared by the candidates
+            self.plans0 = [_plan(b, s) for s in range(self.k.players)]
 
     def _rollout(self, m: int) -> float:
         h = self.base.clone()
         rng = random.Random(self.roll_seed)
         policy = self.policy
+        plans = None
+        if self.plans0 is not None:
+            plans = list(self.plans0)
+            _plan_after(plans, h.turn, m)
         h.apply(m)
         steps = 1
         depth = self.depth
         while not h.ended and steps < depth:
             ms = h.moves()
-            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng))
+            if len(ms) > 1:
+                h.apply(policy(h, ms, rng, plans))
+            else:
+                if plans is not None and ms[0] >= 0:
+                    _plan_after(plans, h.turn, ms[0])
+                h.apply(ms[0])
             steps += 1
         self.steps += steps
         return outcome_value(self.k, h)

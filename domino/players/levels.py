@@ -431,6 +431,58 @@ def rollout_move(h: Hand, ms: list[int], rng: random.Random) -> int:
     return best
 
 
+def matador_move(h: Hand, ms: list[int], rng: random.Random) -> int:
+    """Matador's playout policy: medium's scores, cheaply (pips, doubles,
+    matadors kept, numbers kept, tiles left to follow the new ends, the
+    decline-and-draw), with a little noise."""
+    hand = h.hands[h.turn]
+    tab = h.tab
+    acc, mats = tab.accept, tab.matadors
+    n_hand = hand.bit_count()
+    cnt = [0] * 16
+    m2 = hand
+    while m2:
+        low = m2 & -m2
+        t = low.bit_length() - 1
+        m2 ^= low
+        cnt[LOW[t]] += 1
+        if HIGH[t] != LOW[t]:
+            cnt[HIGH[t]] += 1
+    nums = 16 - cnt.count(0)
+    ev, opn = h.end_val, h.open
+    mat_cost = 9.0 if n_hand > 2 else 3.0
+    dbl = 5.0 if n_hand >= 4 else 3.0
+    rnd = rng.random
+    best, bs = ms[0], -1e9
+    for m in ms:
+        if m < 0:
+            sc = -4.0 - (0.0 if h.drawable() > 3 and n_hand >= 3 else 20.0)
+        else:
+            t = m >> 7
+            bit = 1 << t
+            if hand == bit:
+                return m
+            e, x = (m >> 4) & 7, m & 15
+            a, b = LOW[t], HIGH[t]
+            sc = PIPS[t] + MP_NOISE * rnd()
+            if a == b:
+                sc += dbl
+                sp = nums - (cnt[a] == 1)
+            else:
+                sp = nums - (cnt[a] == 1) - (cnt[b] == 1)
+            if bit & mats:
+                sc -= mat_cost
+            endm = acc[x]
+            for e2 in opn:
+                if e2 != e:
+                    endm |= acc[ev[e2]]
+            f = (hand & ~bit & endm).bit_count()
+            sc += 0.7 * sp + 1.2 * (f if f < 3 else 3) - (2.5 if f == 0 else 0.0)
+        if sc > bs:
+            bs, best = sc, m
+    return best
+
+
 def outcome_value(k: Knowledge, h: Hand) -> float:
     res = h.settle()
     pts = res["points"]
@@ -452,6 +504,11 @@ RP_DBL = 4
 RP_NOISE = 2.0
 RP_MAT = 14
 RP_BLANK = 4
+MATADOR_MARGIN_Z = 1.0
+MATADOR_CANDS = 4
+MATADOR_PRUNE_AT = 0.5
+MATADOR_MEDIUM_PLAYOUTS = True
+MP_NOISE = 1.0
 
 
 class SlicedSearch:
@@ -460,12 +517,24 @@ class SlicedSearch:
     The work is a fixed budget of simulated moves, so slicing never changes
     the result.  Subclasses set ``cands`` (actions), ``moves`` (their core
     moves), ``prior`` (their heuristic scores) and write ``_new_sample`` /
-    ``_rollout(move) -> value``."""
+    ``_rollout(move) -> value``.
+
+    Every sample plays every candidate, so candidates are compared in pairs
+    on the same deal.  With ``margin_z`` > 0 the search keeps the heuristic's
+    choice (candidate 0) unless the best candidate beats it by ``margin_z``
+    standard errors of that paired difference: a noisy search then never
+    trades a sound plan for luck."""
 
     budget = HARD_BUDGET
     min_samples = HARD_MIN_SAMPLES
     max_samples = HARD_MAX_SAMPLES
     prior_weight = 1e-4
+    margin_z = 0.0
+    #: after this share of the budget, only candidate 0 and the ``prune_keep``
+    #: best others by mean go on (0: never), so the comparison that decides
+    #: gets the rest of the samples
+    prune_at = 0.0
+    prune_keep = 2
     result: dict | None = None
 
     def _start(self, scored: list, move_of, max_cands: int = HARD_MAX_CANDIDATES) -> None:
@@ -474,7 +543,11 @@ class SlicedSearch:
         self.cands = [scored[i][1] for i in order]
         self.moves = [move_of(a) for a in self.cands]
         self.prior = [scored[i][0] for i in order]
-        self.totals = [0.0] * len(self.cands)
+        n = len(self.cands)
+        self.totals = [0.0] * n
+        self.cur = [0.0] * n      # this sample's values
+        self.dsum = [0.0] * n     # paired differences with candidate 0
+        self.dsq = [0.0] * n
         self.samples = 0
         self.steps = 0
         self.ci = 0               # next candidate within the current sample
@@ -493,14 +566,34 @@ class SlicedSearch:
                         self.steps >= self.budget or self.samples >= self.max_samples):
                     self.result = self._finish()
                     return self.result
+                if (self.prune_at and len(self.cands) > self.prune_keep + 1
+                        and self.samples >= self.min_samples
+                        and self.steps >= self.prune_at * self.budget):
+                    self._prune()
                 self._new_sample()
-            self.totals[self.ci] += self._rollout(self.moves[self.ci])
+            v = self._rollout(self.moves[self.ci])
+            self.totals[self.ci] += v
+            self.cur[self.ci] = v
             self.ci += 1
             if self.ci == len(self.moves):
                 self.ci = 0
                 self.samples += 1
+                cur = self.cur
+                v0 = cur[0]
+                for i in range(1, len(cur)):
+                    d = cur[i] - v0
+                    self.dsum[i] += d
+                    self.dsq[i] += d * d
             if time.perf_counter() - t0 >= limit:
                 return None
+
+    def _prune(self) -> None:
+        tot = self.totals
+        others = sorted(range(1, len(tot)), key=lambda i: (-tot[i], i))[:self.prune_keep]
+        keep = [0] + sorted(others)
+        for name in ("cands", "moves", "prior", "totals", "cur", "dsum", "dsq"):
+            xs = getattr(self, name)
+            setattr(self, name, [xs[i] for i in keep])
 
     def _finish(self) -> dict:
         n = max(self.samples, 1)
@@ -508,6 +601,12 @@ class SlicedSearch:
         best = max(range(len(self.cands)),
                    key=lambda i: (round(self.totals[i] / n, 6) + w * self.prior[i], -i))
         self.values = [t / n for t in self.totals]
+        if self.margin_z > 0 and best != 0:
+            mean = self.dsum[best] / n
+            var = max(self.dsq[best] / n - mean * mean, 0.0)
+            se = (var / max(n - 1, 1)) ** 0.5
+            if mean <= self.margin_z * se:
+                best = 0
         return self.cands[best]
 
     def run(self) -> dict:
@@ -533,9 +632,17 @@ class LineSearch(SlicedSearch):
         if any(s >= 1e6 for s, _, _ in scored):
             self.result = max(scored, key=lambda x: x[0])[1]
             return
-        self._start(scored, lambda a: action_move(k, a))
+        if k.matador:
+            # Matador: the playouts are about as good as medium's plan, so
+            # the search keeps the plan unless it is clearly beaten
+            self.margin_z = MATADOR_MARGIN_Z
+            self.prune_at = MATADOR_PRUNE_AT
+            self._start(scored, lambda a: action_move(k, a), MATADOR_CANDS)
+        else:
+            self._start(scored, lambda a: action_move(k, a))
         self.base: Hand | None = None
         self.crn = CRN and k.matador
+        self.policy = matador_move if k.matador and MATADOR_MEDIUM_PLAYOUTS else rollout_move
 
     def _new_sample(self) -> None:
         k = self.k
@@ -553,11 +660,12 @@ class LineSearch(SlicedSearch):
         # the same playout randomness for every candidate of a sample: the
         # candidates are compared on equal luck (common random numbers)
         rng = random.Random(self.roll_seed) if self.crn else self.rng
+        policy = self.policy
         h.apply(m)
         steps = 1
         while not h.ended:
             ms = h.moves()
-            h.apply(ms[0] if len(ms) == 1 else rollout_move(h, ms, rng))
+            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng))
             steps += 1
         self.steps += steps
         return outcome_value(self.k, h)

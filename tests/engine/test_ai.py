@@ -277,3 +277,50 @@ def test_hint_on_the_other_boards(game):
         assert h["why"]["en"] and h["why"]["es"]
         done += 1
     assert done
+
+
+def test_trains_playouts_follow_the_plan():
+    """The hard player's Mexican Train playouts play like medium: off-chain
+    tiles elsewhere first, then the own train's chain in order."""
+    from domino.players.boards import trains_policy
+    m = scripted_train()
+    h = m.hand.clone()
+    plans = [None, None]
+    rng = random.Random(0)
+    mv = trains_policy(h, h.moves(), rng, plans)
+    assert (T.NAMES[mv >> 10], (mv >> 4) & 63) == ("11-12", 2)      # the Mexican train
+    assert [T.NAMES[t] for t in plans[0][1]] == ["3-12", "3-5", "5-9"]
+    h.apply(mv)
+    h.public[1] = True               # 3-12 could now also go on seat 1's train
+    h.turn = 0                       # seat 0 again: the chain, in order, at home
+    played = []
+    for _ in range(3):
+        ms = h.moves()
+        mv = trains_policy(h, ms, rng, plans)
+        played.append((T.NAMES[mv >> 10], (mv >> 4) & 63))
+        h.apply(mv)
+        h.turn = 0
+    assert played == [("3-12", 0), ("3-5", 0), ("5-9", 0)]
+
+
+def test_search_keeps_the_plan_unless_clearly_beaten():
+    """margin_z: the heuristic's choice (candidate 0) stays unless the best
+    candidate beats it by a clear margin over the paired samples."""
+    from domino.players.levels import SlicedSearch
+
+    class Fake(SlicedSearch):
+        def __init__(self, edge, noise):
+            self.rng = random.Random(3)
+            self.budget, self.min_samples, self.max_samples = 0, 60, 60
+            self.margin_z = 1.5
+            self.edge, self.noise = edge, noise
+            self._start([(2.0, "plan", None), (1.0, "other", None)], lambda a: a)
+
+        def _new_sample(self):
+            self.luck = self.rng.gauss(0, 10)       # shared by both candidates
+
+        def _rollout(self, m):
+            return self.luck + (self.edge if m == "other" else 0) + self.rng.gauss(0, self.noise)
+
+    assert Fake(edge=0.3, noise=3.0).run() == "plan"      # a hair better, within the noise
+    assert Fake(edge=4.0, noise=3.0).run() == "other"     # clearly better
