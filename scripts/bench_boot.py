@@ -27,6 +27,13 @@ may be shared: the pages are interleaved so that drift hits both alike, and ever
 run is printed beside the medians. Prints one JSON object; not a test:
 
     .venv/bin/python scripts/bench_boot.py [--runs 7] [--trace-runs 3] [--modes cold,warm,...]
+        [--latency 100 --mbps 40]
+
+``--latency MS`` (with ``--mbps``) makes the cold visits go through Chromium's
+network emulation (DevTools ``Network.emulateNetworkConditions``): every request
+waits that round trip and the bytes come at that rate, as on a phone network,
+where fetching the runtime's files in a chain costs one round trip each (what
+index.html's preloads are for; on localhost they cannot show).
 """
 from __future__ import annotations
 
@@ -184,8 +191,10 @@ def _seed_storage(items: dict) -> str:
 
 # ------------------------------------------------------------------ bench
 class Bench:
-    def __init__(self, p, executable: str, tmp: str, server: DevServer, timeout_ms: int):
+    def __init__(self, p, executable: str, tmp: str, server: DevServer, timeout_ms: int,
+                 network: dict | None = None):
         self.p, self.executable, self.tmp, self.server, self.timeout = p, executable, tmp, server, timeout_ms
+        self.network = network
         self.n = 0
         self.urls = {name: server.url + path for name, path in PAGES.items()}
 
@@ -201,6 +210,10 @@ class Bench:
 
     def cold(self, name: str, init: str | None = None, trace: bool = False) -> dict:
         ctx, page = self.context(init=init)
+        if self.network:
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", self.network)
         try:
             return _traced_load(page, self.urls[name], self.timeout) if trace else \
                 _load_full(page, self.urls[name], self.timeout)
@@ -330,7 +343,14 @@ def main() -> None:
     ap.add_argument("--trace-runs", type=int, default=3, help="extra traced loads per mode and page")
     ap.add_argument("--modes", default=",".join(MODES))
     ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
+    ap.add_argument("--latency", type=float, default=0, help="cold visits: emulated round trip, ms")
+    ap.add_argument("--mbps", type=float, default=40, help="cold visits with --latency: emulated Mbit/s down")
     args = ap.parse_args()
+    network = None
+    if args.latency:
+        rate = args.mbps * 1e6 / 8
+        network = {"offline": False, "latency": args.latency, "downloadThroughput": rate,
+                   "uploadThroughput": rate / 4}
     modes = [m for m in args.modes.split(",") if m]
     bad = set(modes) - set(MODES)
     if bad:
@@ -341,7 +361,7 @@ def main() -> None:
     started = time.time()
     with DevServer(cache_control="max-age=600") as server, sync_playwright() as p, \
             tempfile.TemporaryDirectory(prefix="domino-bench-") as tmp:
-        bench = Bench(p, executable, tmp, server, int(args.timeout * 1000))
+        bench = Bench(p, executable, tmp, server, int(args.timeout * 1000), network)
         results = run(bench, args.runs, args.trace_runs, modes)
         probe, _ = bench.context()
         version = probe.browser.version if probe.browser else "?"
@@ -350,7 +370,7 @@ def main() -> None:
         load = os.getloadavg()
     except OSError:
         load = None
-    print(json.dumps({"runs": args.runs, "trace_runs": args.trace_runs, "browser": version,
+    print(json.dumps({"runs": args.runs, "trace_runs": args.trace_runs, "browser": version, "network": network,
                       "loadavg_at_end": load, "seconds": round(time.time() - started),
                       **summary(results)}, indent=2))
 
