@@ -46,10 +46,14 @@ def save_text(page) -> str | None:
         return null; }""")
 
 
-def saved_match(page) -> Match:
+def saved_record(page) -> dict:
     doc = json.loads(save_text(page))
     assert doc["format"] == "domino-save/1"
-    return from_record(doc["record"])
+    return doc["record"]
+
+
+def saved_match(page) -> Match:
+    return from_record(saved_record(page))
 
 
 def start(page, game="draw", kinds=("human", "human"), names=("Ana", "Luis")):

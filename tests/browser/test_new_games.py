@@ -16,7 +16,6 @@ Every page load uses ?delay=0 and a fixed ?seed=.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from a11y import axe_violations  # noqa: E402
 from domino import players  # noqa: E402
+from test_app import idle, saved_record, seq, tid  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
@@ -89,28 +89,7 @@ def simulate(game: str, n: int, seed: int, opts: dict) -> Match:
 
 
 # ------------------------------------------------------------ browser helpers
-def tid(page, name):
-    return page.locator(f'[data-testid="{name}"]')
-
-
-def idle(page):
-    page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
-
-
-def seq(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.seq"))
-
-
-def saved_record(page) -> dict:
-    text = page.evaluate("""() => {
-        for (let i = 0; i < localStorage.length; i++) {
-            const k = localStorage.key(i);
-            if (k.startsWith('domino:') && k.endsWith(':save')) return localStorage.getItem(k);
-        }
-        return null; }""")
-    doc = json.loads(text)
-    assert doc["format"] == "domino-save/1"
-    return doc["record"]
+# tid, idle, seq, saved_record: tests/browser/test_app.py
 
 
 def open_new_game(page, site, wait_ready, seed: int) -> None:

@@ -17,7 +17,6 @@ Every page load uses ?delay=0 and a fixed ?seed=.
 """
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
+from test_app import idle, saved_record, seq, tid  # noqa: E402
 from domino.app import same_result  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
@@ -116,28 +116,7 @@ def find_seed(game: str, n: int, want=(), start: int = 1) -> int:   # used to pi
 
 
 # ------------------------------------------------------------ browser helpers
-def tid(page, name):
-    return page.locator(f'[data-testid="{name}"]')
-
-
-def idle(page):
-    page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
-
-
-def seq(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.seq"))
-
-
-def saved_record(page) -> dict:
-    text = page.evaluate("""() => {
-        for (let i = 0; i < localStorage.length; i++) {
-            const k = localStorage.key(i);
-            if (k.startsWith('domino:') && k.endsWith(':save')) return localStorage.getItem(k);
-        }
-        return null; }""")
-    doc = json.loads(text)
-    assert doc["format"] == "domino-save/1"
-    return doc["record"]
+# tid, idle, seq, saved_record: tests/browser/test_app.py
 
 
 def tap_turn(page, declined: bool) -> str:

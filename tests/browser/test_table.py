@@ -17,8 +17,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from a11y import axe_violations  # noqa: E402
 from domino.app import play_points, same_result, saves  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
-from domino.engine.records import from_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
+from test_app import idle, seq, tid  # noqa: E402
+from test_app import saved_match as saved  # noqa: E402
 
 PLAYABLE = 'button[data-tile][aria-disabled="false"]'
 PLACE = '[data-action="end"]'
@@ -26,22 +27,7 @@ PHONE = {"width": 360, "height": 740}
 
 
 # ------------------------------------------------------------------ helpers
-def tid(page, name):
-    return page.locator(f'[data-testid="{name}"]')
-
-
-def idle(page):
-    page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
-
-
-def seq(page) -> int:
-    return int(page.evaluate("document.documentElement.dataset.seq"))
-
-
-def saved(page) -> Match:
-    text = page.evaluate("""() => { for (let i = 0; i < localStorage.length; i++) {
-        const k = localStorage.key(i); if (k.endsWith(':save')) return localStorage.getItem(k); } return null; }""")
-    return from_record(json.loads(text)["record"])
+# tid, idle, seq and saved (the saved match): tests/browser/test_app.py
 
 
 def open_app(page, site, wait_ready, query="?delay=0&seed=5"):
