@@ -127,7 +127,9 @@ class Round(Core):
         t = m >> 10
         e = (m >> 4) & 63
         x = m & 15
-        if row[0] == t:
+        if row[0] == t or (self.peeked and len(row) > 1 and row[1] == t):
+            # the turned tile, or the peeked one (a face-up double played from
+            # where it lies): the tile now behind the turned one is unseen
             self.peeked = False
         row.remove(t)
         self.hands[s] &= ~(1 << t)

@@ -398,6 +398,32 @@ def test_fr_both_ends_peek():
     assert plays(m) == {("4-6", "W"), ("4-6", "E")}
 
 
+def test_fr_peeked_double_played_from_the_row_reveals_nothing_more():
+    """Found by the soak: a seat peeks, the peeked tile is a face-up double it
+    may play at once (doubles anywhere); once it is played, the tile behind it
+    has not been turned and nobody may see it."""
+    m = staged("frijolito", [["3-5", "2-2", "1-1"], ["3-4", "5-4", "4-4", "0-1", "2-6"]], [], opener=0,
+               doubles_anywhere=True)
+    m.apply({"seat": 0, "flip": None})
+    do(m, 0, "3-5")                           # W 3, E 5
+    m.apply({"seat": 0, "flip": None})
+    m.apply({"seat": 0, "reject": "2-2"})
+    m.apply({"seat": 1, "flip": None})
+    do(m, 1, "3-4", "W")                      # W 4, E 5
+    m.apply({"seat": 1, "flip": None})        # 4-5 fits both ends
+    assert m.apply({"seat": 1, "peek": None}) == [{"seat": 1, "peek": "4-4"}]
+    assert {"seat": 1, "play": "4-4", "end": "W"} in m.legal_actions()
+    do(m, 1, "4-4", "W")                      # the peeked double, from where it lies
+    for seat in (0, 1):
+        v = m.view(seat)
+        assert v["layout"]["peeked"] is None
+        assert v["layout"]["rows"][1][1] == {"tile": None, "up": False}
+        assert '"0-1"' not in json.dumps(v)
+    # the turned 4-5 still fits both ends, and the next tile is a new one: it may be looked at
+    assert {"seat": 1, "peek": None} in m.legal_actions()
+    assert m.apply({"seat": 1, "peek": None}) == [{"seat": 1, "peek": "0-1"}]
+
+
 def test_fr_unplayable_tiles_face_up_option_and_doubles_anywhere():
     m = staged("frijolito", [["3-5", "6-6", "1-2"], ["5-6", "0-0", "4-4", "2-2"]], [], opener=0,
                face_up=True, doubles_anywhere=True)
