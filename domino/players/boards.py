@@ -16,10 +16,13 @@ The same three levels as the line family's, from the seat view only:
              plays face-up doubles at once, sets doubles face up when that
              lets them be played later.
 * hard    -- determinized search like the line family's: hidden hands (and
-             hidden rows) sampled consistent with what the seat saw, every
-             candidate played out on the engine's own round core with a fast
-             policy for every seat, averaged bad points difference; a fixed
-             budget of simulated moves, run in slices (:class:`BoardSearch`).
+             hidden rows) sampled consistent with what the seat saw, medium's
+             best few moves played out on the engine's own round core with a
+             policy that plays like medium for every seat (Mexican Train: each
+             seat's chain plan, kept up to date), averaged bad points
+             difference.  Medium's choice stands unless another move beats it
+             clearly over the same samples; a fixed budget of simulated moves
+             (chain searches included), run in slices (:class:`BoardSearch`).
 
 A round core is rebuilt from the view: a round in which every seat holds every
 tile replays the public history (so trains, markers, open doubles and feet are
@@ -301,6 +304,10 @@ def easy(view: dict, rng: random.Random) -> dict:
 # Medium: Mexican Train's plan
 
 CHAIN_NODES = 600
+#: chain search nodes visited so far (the hard player charges its playouts'
+#: to its budget; a memoized search is charged again, so the budget stays a
+#: pure function of the position and the generator)
+CHAIN_WORK = [0]
 
 
 def best_chain(v: int, hand: int, cap: int = CHAIN_NODES) -> list[int]:
@@ -336,6 +343,7 @@ def best_chain(v: int, hand: int, cap: int = CHAIN_NODES) -> list[int]:
                 return
 
     dfs(v, hand, 0)
+    CHAIN_WORK[0] += nodes[0]
     return best[0]
 
 
@@ -364,6 +372,7 @@ def chain_len(v: int, hand: int, cap: int = CHAIN_NODES) -> int:
                 return
 
     dfs(v, hand, 0)
+    CHAIN_WORK[0] += st[0]
     return st[1]
 
 
@@ -588,12 +597,16 @@ def _chain_len(v: int, hand: int) -> int:
     """Length of the chain best_chain finds (playout cap), memoized: the
     playouts of one decision meet the same hands again and again."""
     key = (v, hand)
-    n = _CHAIN_LEN.get(key)
-    if n is None:
-        if len(_CHAIN_LEN) > 200_000:
+    got = _CHAIN_LEN.get(key)
+    if got is None:
+        if len(_CHAIN_LEN) > 50_000:
             _CHAIN_LEN.clear()
-        n = _CHAIN_LEN[key] = chain_len(v, hand, PLAN_NODES)
-    return n
+        before = CHAIN_WORK[0]
+        n = chain_len(v, hand, PLAN_NODES)
+        got = _CHAIN_LEN[key] = (n, CHAIN_WORK[0] - before)
+    else:
+        CHAIN_WORK[0] += got[1]      # charged as if searched again
+    return got[0]
 
 
 def trains_policy(h, ms: list[int], rng: random.Random, plans: list) -> int:
@@ -734,9 +747,12 @@ def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
 
 POLICY = {"trains": trains_policy, "foot": foot_policy, "row": row_policy}
 
-#: simulated moves per decision on these boards (playouts stop after
+#: simulated moves per decision on these boards, chain search nodes of the
+#: Mexican Train playouts included (playouts stop after
 #: ROLLOUT_DEPTH moves and count the pips then, tiles held weighing extra)
-BOARD_BUDGET = {"trains": 9000, "foot": 9000, "row": 24000}
+BOARD_BUDGET = {"trains": 22000, "foot": 9000, "row": 24000}
+#: a simulated move costs about as much as this many chain search nodes
+NODES_PER_STEP = 8
 ROLLOUT_DEPTH = {"trains": 90, "foot": 200, "row": 400}
 HELD_TILE = {"trains": 4.0, "foot": 3.0, "row": 2.0}
 PRIOR_WEIGHT = {"trains": 1e-4, "foot": 1e-4, "row": 1e-4}
@@ -747,6 +763,10 @@ MARGIN_Z = {"trains": 1.0, "foot": 1.0, "row": 1.0}
 #: medium's choice and the two best others go on (SlicedSearch.prune_at)
 MAX_CANDS = {"trains": 5, "foot": 6, "row": 6}
 PRUNE_AT = {"trains": 0.5, "foot": 0.5, "row": 0.5}
+#: two seats at Mexican Train hold 43 tiles each: long playouts with costly
+#: chain searches, so they stop sooner and fewer candidates are searched
+#: (depth, candidates)
+TWO_SEATS = {"trains": (40, 3)}
 
 
 def outcome_value(k: BoardKnowledge, h) -> float:
@@ -777,7 +797,8 @@ class BoardSearch(SlicedSearch):
             return
         k = self.k = knowledge(view)
         self.budget = budget if budget is not None else BOARD_BUDGET[k.shape]
-        self.depth = ROLLOUT_DEPTH[k.shape]
+        two = k.players == 2 and k.shape in TWO_SEATS
+        self.depth = TWO_SEATS[k.shape][0] if two else ROLLOUT_DEPTH[k.shape]
         self.policy = POLICY[k.shape]
         scored = medium_scores(k, legal)
         if any(s >= GO_OUT for s, _, _ in scored):
@@ -799,7 +820,8 @@ class BoardSearch(SlicedSearch):
         self.prior_weight = PRIOR_WEIGHT[k.shape]
         self.margin_z = MARGIN_Z[k.shape]
         self.prune_at = PRUNE_AT[k.shape]
-        self._start(scored, lambda a: action_move(k, a), MAX_CANDS[k.shape])
+        self._start(scored, lambda a: action_move(k, a),
+                    TWO_SEATS[k.shape][1] if two else MAX_CANDS[k.shape])
         self.base = None
         self.plans0 = None
 
@@ -808,9 +830,12 @@ class BoardSearch(SlicedSearch):
         self.roll_seed = self.rng.getrandbits(32)
         if self.k.shape == "trains":
             # every seat's plan for its own train, shared by the candidates
+            work = CHAIN_WORK[0]
             self.plans0 = [_plan(b, s) for s in range(self.k.players)]
+            self.steps += (CHAIN_WORK[0] - work) // NODES_PER_STEP
 
     def _rollout(self, m: int) -> float:
+        work = CHAIN_WORK[0]
         h = self.base.clone()
         rng = random.Random(self.roll_seed)
         policy = self.policy
@@ -830,7 +855,7 @@ class BoardSearch(SlicedSearch):
                     _plan_after(plans, h.turn, ms[0])
                 h.apply(ms[0])
             steps += 1
-        self.steps += steps
+        self.steps += steps + (CHAIN_WORK[0] - work) // NODES_PER_STEP
         return outcome_value(self.k, h)
 
 

@@ -14,7 +14,9 @@ from the seat always get the same move for the same generator.
 * hard    -- determinized search: sample hidden hands consistent with the
              seat's knowledge, play each candidate out with a fast policy for
              every seat on the core :class:`~domino.engine.line.Hand`, average the
-             hand's points difference for the seat's side.  A fixed budget of
+             hand's points difference for the seat's side.  In Matador the
+             playouts follow medium's scores and medium's choice stands unless
+             another move beats it clearly over the same samples.  A fixed budget of
              simulated moves per decision (not time), so it is deterministic
              and can be run in slices (:class:`HardSearch`, :func:`hard_search`).
 
@@ -504,7 +506,7 @@ RP_DBL = 4
 RP_NOISE = 2.0
 RP_MAT = 14
 RP_BLANK = 4
-MATADOR_MARGIN_Z = 1.0
+MATADOR_MARGIN_Z = 0.5
 MATADOR_CANDS = 4
 MATADOR_PRUNE_AT = 0.5
 MATADOR_MEDIUM_PLAYOUTS = True
