@@ -27,8 +27,10 @@ from domino.engine.rules import PRESETS  # noqa: E402
 #: player counts measured per game (default: every count the game allows)
 COUNTS = {"mexican-train": (2, 4, 6), "chicken-foot": (2, 4), "frijolito": (2, 4)}
 #: deal pairs per game where the defaults do not fit: Frijolito has few
-#: decisions (small differences need many deals, and they are fast)
-DEALS = {"frijolito": (1000, 300), "mexican-train": (150, 40), "chicken-foot": (300, 60)}
+#: decisions (small differences need many deals, and they are fast); hard
+#: and medium are close in Matador and Mexican Train (narrower intervals)
+DEALS = {"frijolito": (1000, 300), "mexican-train": (150, 60), "chicken-foot": (300, 60),
+         "matador": (400, 100)}
 
 
 def main() -> int:

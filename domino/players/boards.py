@@ -758,7 +758,7 @@ HELD_TILE = {"trains": 4.0, "foot": 3.0, "row": 2.0}
 PRIOR_WEIGHT = {"trains": 1e-4, "foot": 1e-4, "row": 1e-4}
 #: the search overrides medium's choice only when its best candidate wins the
 #: paired comparison by this many standard errors (SlicedSearch.margin_z)
-MARGIN_Z = {"trains": 1.0, "foot": 1.0, "row": 1.0}
+MARGIN_Z = {"trains": 0.5, "foot": 1.0, "row": 1.0}
 #: candidates searched: medium's best few; after PRUNE_AT of the budget only
 #: medium's choice and the two best others go on (SlicedSearch.prune_at)
 MAX_CANDS = {"trains": 5, "foot": 6, "row": 6}
