@@ -37,7 +37,7 @@ from domino.engine.common import DRAW, OPEN, PASS, other_half
 from domino.engine import foot as FT
 from domino.engine import row as RW
 from domino.engine import trains as TR
-from domino.players.levels import SlicedSearch, _popcount, rules_of
+from domino.players.levels import SlicedSearch, _popcount, rules_of, sample_deal
 
 PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
 ZERO = T.tile_id("0-0")
@@ -219,34 +219,7 @@ def sample(k: BoardKnowledge, rng: random.Random):
         h.hands = [T.mask_of(x) for x in rows]
         h.bone = tiles
         return h
-    pool = T.ids(k.pool)
-    others = [s for s in range(k.players) if s != k.me]
-    order = sorted(others, key=lambda s: (_popcount(k.pool & ~k.forbid[s]) - k.counts[s], s))
-    hands = None
-    for attempt in range(25):
-        tiles = pool[:]
-        rng.shuffle(tiles)
-        hands = [0] * k.players
-        ok = True
-        for s in order:
-            need = k.counts[s]
-            forb = 0 if attempt >= 15 else k.forbid[s]
-            take = got = 0
-            rest = []
-            for t in tiles:
-                if got < need and not (forb >> t) & 1:
-                    take |= 1 << t
-                    got += 1
-                else:
-                    rest.append(t)
-            if got < need:
-                ok = False
-                break
-            hands[s] = take
-            tiles = rest
-        if ok:
-            break
-    hands[k.me] = k.hand
+    hands, tiles = sample_deal(k, rng, attempts=25, relax_after=15)
     h = k.h.clone()
     h.hands = hands
     h.bone = tiles
@@ -384,6 +357,28 @@ def _trains_plan(k: BoardKnowledge, hand: int, own_v: int) -> tuple[int, int]:
     return len(c), _popcount(hand) - len(c)
 
 
+def _plays_to_score(k: BoardKnowledge, legal: list[dict], out: list):
+    """The trains' and the foot's legal actions that need a score: yields
+    (action, features, tile, end, number it leaves, hand after) for each play
+    on an end; a draw or pass, going out and the opening play are scored
+    here, into ``out``."""
+    for a in legal:
+        f: dict = {}
+        if "play" not in a:
+            out.append((-50.0, a, f))
+            continue
+        m = action_move(k, a)
+        t, i, x = m >> 10, (m >> 4) & 63, m & 15
+        rest = k.hand & ~(1 << t)
+        f["tile"] = t
+        if not rest:
+            out.append((GO_OUT, a, {"out": True, "tile": t}))
+        elif i == OPEN:
+            out.append((0.0, a, f))
+        else:
+            yield a, f, t, i, x, rest
+
+
 def trains_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, dict]]:
     h, me = k.h, k.me
     hand = k.hand
@@ -392,22 +387,8 @@ def trains_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dic
     cset = T.mask_of(chain)
     base_len = len(chain)
     base_off = _popcount(hand) - base_len
-    out = []
-    for a in legal:
-        f: dict = {}
-        if "play" not in a:
-            out.append((-50.0, a, f))
-            continue
-        m = action_move(k, a)
-        t, i, x = m >> 10, (m >> 4) & 63, m & 15
-        rest = hand & ~(1 << t)
-        f["tile"] = t
-        if not rest:
-            out.append((GO_OUT, a, {"out": True, "tile": t}))
-            continue
-        if i == OPEN:
-            out.append((0.0, a, f))
-            continue
+    out: list = []
+    for a, f, t, i, x, rest in _plays_to_score(k, legal, out):
         if i == me:
             n_chain, n_off = _trains_plan(k, rest, x)
         elif (cset >> t) & 1:
@@ -442,25 +423,9 @@ def trains_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dic
 # Medium: Chicken Foot
 
 def foot_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, dict]]:
-    h = k.h
-    hand = k.hand
     pool = k.pool
-    out = []
-    for a in legal:
-        f: dict = {}
-        if "play" not in a:
-            out.append((-50.0, a, f))
-            continue
-        m = action_move(k, a)
-        t, b, x = m >> 10, (m >> 4) & 63, m & 15
-        rest = hand & ~(1 << t)
-        f["tile"] = t
-        if not rest:
-            out.append((GO_OUT, a, {"out": True, "tile": t}))
-            continue
-        if b == OPEN:
-            out.append((0.0, a, f))
-            continue
+    out: list = []
+    for a, f, t, _b, x, rest in _plays_to_score(k, legal, out):
         w = _weight("foot", t)
         f["pips"] = w
         sc = 0.6 * w

@@ -362,17 +362,21 @@ def medium(view: dict, rng: random.Random) -> dict:
 # ---------------------------------------------------------------------------
 # Hard: determinized search
 
-def sample_deal(k: Knowledge, rng: random.Random) -> tuple[list[int], list[int]]:
-    """Hidden hands and a boneyard consistent with the seat's knowledge."""
+def sample_deal(k, rng: random.Random, attempts: int = 30,
+                relax_after: int = 20) -> tuple[list[int], list[int]]:
+    """Hidden hands and a boneyard consistent with the seat's knowledge (the
+    line family's :class:`Knowledge` or the other boards' ``BoardKnowledge``:
+    ``pool``, ``counts``, ``forbid``, ``hand``, ``me``, ``players``).  After
+    ``relax_after`` failed tries the numbers a seat passed on are allowed again."""
     pool = T.ids(k.pool)
     others = [s for s in range(k.players) if s != k.me]
     order = sorted(others, key=lambda s: (_popcount(k.pool & ~k.forbid[s]) - k.counts[s], s))
-    for attempt in range(30):
+    for attempt in range(attempts):
         tiles = pool[:]
         rng.shuffle(tiles)
         hands = [0] * k.players
         ok = True
-        relax = attempt >= 20
+        relax = attempt >= relax_after
         for s in order:
             need = k.counts[s]
             forb = 0 if relax else k.forbid[s]
