@@ -145,6 +145,25 @@ class Core:
     def counts(self) -> list[int]:
         return [T.pip_sum(h) for h in self.hands]
 
+    #: the round's list fields a clone copies (LISTS) and copies one level down (NESTED)
+    LISTS: tuple = ()
+    NESTED: tuple = ()
+
+    def clone(self):
+        """An independent copy (the computer players' playouts run on clones)."""
+        cls = type(self)
+        c = cls.__new__(cls)
+        for k in cls.__slots__:
+            setattr(c, k, getattr(self, k))
+        for k in cls.LISTS:
+            setattr(c, k, list(getattr(self, k)))
+        for k in cls.NESTED:
+            setattr(c, k, [list(x) for x in getattr(self, k)])
+        return c
+
+    def settle(self) -> dict:
+        return bad_points(self.ended, self.winner, self.counts(), self.opener)
+
 
 # ----------------------------------------------------------------------------
 # Moves of the boards with named ends (trains, foot, row):

@@ -10,7 +10,7 @@ counts 50.  Moves are ints (``common.make_move``).
 from __future__ import annotations
 
 from domino.engine import tiles as T
-from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction, bad_points,
+from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
                                   double_id, hand_rng, highest_held_double, other_half,
                                   shuffled_deal)
 from domino.engine.rules import Rules
@@ -30,6 +30,8 @@ class Round(Core):
     __slots__ = ("r", "players", "hands", "bone", "bpos", "can_draw", "turn", "opener", "forced",
                  "center", "tiles", "parent", "end_val", "must", "drew", "actions", "ended",
                  "winner", "last")
+    LISTS = ('hands', 'parent', 'end_val', 'must', 'actions')
+    NESTED = ('tiles',)
 
     def __init__(self, rules: Rules, deal: list[int], boneyard: list[int], opener: int, forced: int):
         self.r = rules
@@ -132,21 +134,6 @@ class Round(Core):
 
     def counts(self) -> list[int]:
         return [weigh(h) for h in self.hands]
-
-    def clone(self) -> "Round":
-        c = Round.__new__(Round)
-        for k in Round.__slots__:
-            setattr(c, k, getattr(self, k))
-        c.hands = list(self.hands)
-        c.tiles = [list(x) for x in self.tiles]
-        c.parent = list(self.parent)
-        c.end_val = list(self.end_val)
-        c.must = list(self.must)
-        c.actions = list(self.actions)
-        return c
-
-    def settle(self) -> dict:
-        return bad_points(self.ended, self.winner, self.counts(), self.opener)
 
     def key(self) -> tuple:
         return (tuple(self.hands), tuple(self.bone), self.bpos, self.turn, self.center,

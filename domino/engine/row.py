@@ -30,6 +30,8 @@ class Round(Core):
     __slots__ = ("r", "players", "rows", "hands", "up", "known", "bone", "bpos", "can_draw", "turn",
                  "opener", "out", "center", "arms", "end_val", "peeked", "actions", "ended",
                  "winner", "last", "anywhere", "all_up")
+    LISTS = ('hands', 'end_val', 'actions')
+    NESTED = ('rows', 'arms')
 
     def __init__(self, rules: Rules, rows: list[list[int]], aside: list[int], opener: int,
                  out: frozenset = frozenset()):
@@ -163,17 +165,6 @@ class Round(Core):
 
     def counts(self) -> list[int]:
         return [T.pip_sum(h) for h in self.hands]
-
-    def clone(self) -> "Round":
-        c = Round.__new__(Round)
-        for k in Round.__slots__:
-            setattr(c, k, getattr(self, k))
-        c.rows = [list(x) for x in self.rows]
-        c.hands = list(self.hands)
-        c.arms = [list(a) for a in self.arms]
-        c.end_val = list(self.end_val)
-        c.actions = list(self.actions)
-        return c
 
     def settle(self) -> dict:
         active = [s for s in range(self.players) if s not in self.out]

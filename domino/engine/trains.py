@@ -12,7 +12,7 @@ before anybody plays elsewhere.
 from __future__ import annotations
 
 from domino.engine import tiles as T
-from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction, bad_points,
+from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
                                   double_id, hand_rng, highest_held_double, other_half,
                                   shuffled_deal)
 from domino.engine.rules import Rules
@@ -24,6 +24,8 @@ class Round(Core):
     __slots__ = ("r", "players", "hands", "bone", "bpos", "can_draw", "turn", "opener", "forced",
                  "engine", "trains", "end_val", "public", "open_dbl", "again", "chain", "drew",
                  "actions", "ended", "winner", "last", "mex", "close", "chains", "n_trains")
+    LISTS = ('hands', 'end_val', 'public', 'open_dbl', 'actions')
+    NESTED = ('trains',)
 
     def __init__(self, rules: Rules, deal: list[int], boneyard: list[int], opener: int,
                  engine: int, forced: int | None = None):
@@ -157,21 +159,6 @@ class Round(Core):
         for i in ends:
             mask |= SUIT[ev[i]]
         return not any(h & mask for h in self.hands)
-
-    def clone(self) -> "Round":
-        c = Round.__new__(Round)
-        for k in Round.__slots__:
-            setattr(c, k, getattr(self, k))
-        c.hands = list(self.hands)
-        c.trains = [list(x) for x in self.trains]
-        c.end_val = list(self.end_val)
-        c.public = list(self.public)
-        c.open_dbl = list(self.open_dbl)
-        c.actions = list(self.actions)
-        return c
-
-    def settle(self) -> dict:
-        return bad_points(self.ended, self.winner, self.counts(), self.opener)
 
     def key(self) -> tuple:
         return (tuple(self.hands), tuple(self.bone), self.bpos, self.turn, self.engine,
