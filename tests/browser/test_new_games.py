@@ -280,7 +280,37 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     played = [a for a in saved_record(page)["hands"][0]["actions"] if a["seat"] == 0 and "play" in a]
     assert played[0] == {"seat": 0, "play": tile, "end": want[-1]}
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    # every lane's name stays inside its chip, in both languages (the
+    # Spanish "Mexicano" once ran under the first folded tiles' "+N")
+    for _ in range(2):
+        assert names_outside_chips(page) == []
+        lang = page.evaluate("document.documentElement.lang")
+        tid(page, "lang").click()
+        page.wait_for_function(f"document.documentElement.lang != '{lang}'")
     assert_no_py_error(page)
+
+
+def test_mexican_train_names_fit_their_chips(page, site, wait_ready, assert_no_py_error):
+    """Two seats: three tall lanes, the largest names; "Mexicano" once ran
+    past its chip, under the "+N" of a folded train."""
+    open_new_game(page, site, wait_ready, 5)
+    setup(page, "mexican-train", ["human", "easy"])
+    idle(page)
+    assert page.locator("g.train").count() == 3
+    for _ in range(2):
+        assert names_outside_chips(page) == []
+        lang = page.evaluate("document.documentElement.lang")
+        tid(page, "lang").click()
+        page.wait_for_function(f"document.documentElement.lang != '{lang}'")
+    assert_no_py_error(page)
+
+
+def names_outside_chips(page) -> list:
+    """The lanes whose name runs past the right edge of their chip."""
+    return page.locator("g.train").evaluate_all(
+        "gs => gs.filter(g => g.querySelector('.lane-name').getBoundingClientRect().right >"
+        " g.querySelector('.lane-chip').getBoundingClientRect().right + 0.5)"
+        ".map(g => [g.dataset.train, g.querySelector('.lane-name').textContent])")
 
 
 def test_hot_seat_hides_hands_and_reload_resumes(page, site, wait_ready, assert_no_py_error):
@@ -317,6 +347,7 @@ def test_hot_seat_hides_hands_and_reload_resumes(page, site, wait_ready, assert_
         " + +(g.querySelector('.fold')?.dataset.hidden || 0)])")
     assert sorted(lanes) == sorted([tr["id"], str(tr["open"]), len(tr["tiles"])]
                                    for tr in m.view(m.turn)["layout"]["trains"])
+    assert names_outside_chips(page) == []
     assert_no_py_error(page)
 
 

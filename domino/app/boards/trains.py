@@ -93,9 +93,14 @@ def _text(x: float, y: float, size: float, text: str, *, fill: str = "#fff", anc
     return ("text", attrs, [text])
 
 
+#: width of a letter of the lanes' semi-bold names, in em: the widest common
+#: system font (DejaVu Sans, Linux) takes about 0.68; phones' fonts less
+NAME_EM = 0.68
+
+
 def _fit(name: str, size: float, width: float) -> str:
-    """Cut a name to what fits ``width`` px at ``size`` (about 0.58 em a letter)."""
-    room = max(1, int(width / (0.56 * size)))
+    """Cut a name to what surely fits ``width`` px at ``size``."""
+    room = max(1, int(width / (NAME_EM * size)))
     return name if len(name) <= room else name[:max(1, room - 1)] + "…"
 
 
@@ -257,14 +262,18 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
         text_x = x0 + 3 + 3 * sw + 4
     label = tx.get("mexican", "Mexican") if mex else (names[owner] if owner < len(names) else str(owner))
     if mex:   # the Mexican train's name is shown whole: a smaller size if needed
-        fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / (0.56 * len(label))))
+        fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / (NAME_EM * len(label))))
     is_turn = owner is not None and owner == turn
     second = (ln["public"] and not mex) or (ln["mine"] and bool(tx.get("yours")))
     two_lines = lane_h >= 2.3 * fs and second
-    name_y = y + (lane_h / 2 - 0.55 * fs if two_lines else lane_h / 2)
     marker_w = 0 if two_lines else (1.3 * fs if ln["public"] and not mex else 0)
     shown = ("▶ " if is_turn else "") + label
-    parts.append(_text(text_x, name_y, fs, shown if mex else _fit(shown, fs, chip_w - (text_x - x0) - 4 - marker_w),
+    if not mex:   # a long name first gets smaller (down to 11 px), then cut
+        room = chip_w - (text_x - x0) - 4 - marker_w
+        fs = max(min(fs, 11.0), min(fs, room / (NAME_EM * len(shown))))
+        shown = _fit(shown, fs, room)
+    name_y = y + (lane_h / 2 - 0.55 * fs if two_lines else lane_h / 2)
+    parts.append(_text(text_x, name_y, fs, shown,
                        fill=GOLD_SOFT if is_turn else "#ffffff", weight="800" if is_turn else "600",
                        cls="lane-name"))
     if ln["public"] and not mex:
