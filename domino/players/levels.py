@@ -561,10 +561,17 @@ class SlicedSearch:
     def done(self) -> bool:
         return self.result is not None
 
+    #: the longest recent playout (with its sample's set-up), in seconds:
+    #: a slice stops before a playout that would likely overrun it
+    _unit = 0.0
+
     def step(self, budget_ms: float = 50.0) -> dict | None:
+        """About ``budget_ms`` of work: a slice ends before the playout that
+        would take it past the limit (judged by the longest recent one), so
+        slow playouts never stretch a slice by their own length."""
         if self.result is not None:
             return self.result
-        t0 = time.perf_counter()
+        t0 = t = time.perf_counter()
         limit = budget_ms / 1000.0
         while True:
             if self.ci == 0:
@@ -590,7 +597,10 @@ class SlicedSearch:
                     d = cur[i] - v0
                     self.dsum[i] += d
                     self.dsq[i] += d * d
-            if time.perf_counter() - t0 >= limit:
+            now = time.perf_counter()
+            self._unit = max(now - t, 0.9 * self._unit)
+            t = now
+            if now - t0 + self._unit >= limit:
                 return None
 
     def _prune(self) -> None:

@@ -147,6 +147,35 @@ def test_determinism_and_slicing(game):
             assert stop.value == whole
 
 
+def test_a_slice_stops_before_a_playout_would_overrun_it(monkeypatch):
+    """Slow playouts (19 ms, as a Mexican Train playout with its chain
+    searches can take) never stretch a 40 ms slice: it ends before the
+    playout that would pass the limit, and the result is the unsliced one."""
+    from domino.players import levels
+    clock = [0.0]
+    monkeypatch.setattr(levels.time, "perf_counter", lambda: clock[0])
+    views = (m.view(m.turn) for m in positions("mexican-train", 4, 8, seed=3))
+    view = next(v for v in views if HardSearch(v, random.Random(9)).result is None)
+    s = HardSearch(view, random.Random(9))
+    inner = s._rollout
+
+    def slow(move):
+        clock[0] += 0.019
+        return inner(move)
+
+    s._rollout = slow
+    longest, slices = 0.0, 0
+    while True:
+        t0 = clock[0]
+        a = s.step(40)
+        longest = max(longest, clock[0] - t0)
+        slices += 1
+        if a is not None:
+            break
+    assert slices > 2 and longest <= 0.040
+    assert a == hard(view, random.Random(9))
+
+
 def test_easy_never_misses_a_domino():
     found = 0
     for game in GAMES:
