@@ -803,23 +803,13 @@ class BoardSearch(SlicedSearch):
         work = CHAIN_WORK[0]
         h = self.base.clone()
         rng = random.Random(self.roll_seed)
-        policy = self.policy
-        plans = None
+        plans = forced = None
         if self.plans0 is not None:
             plans = list(self.plans0)
             _plan_after(plans, h.turn, m)
+            forced = _plan_after
         h.apply(m)
-        steps = 1
-        depth = self.depth
-        while not h.ended and steps < depth:
-            ms = h.moves()
-            if len(ms) > 1:
-                h.apply(policy(h, ms, rng, plans))
-            else:
-                if plans is not None and ms[0] >= 0:
-                    _plan_after(plans, h.turn, ms[0])
-                h.apply(ms[0])
-            steps += 1
+        steps = 1 + self._play_out(h, self.policy, rng, self.depth - 1, plans, forced)
         self.steps += steps + (CHAIN_WORK[0] - work) // NODES_PER_STEP
         return outcome_value(self.k, h)
 

@@ -611,6 +611,24 @@ class SlicedSearch:
             xs = getattr(self, name)
             setattr(self, name, [xs[i] for i in keep])
 
+    @staticmethod
+    def _play_out(h, policy, rng, depth: int = 1 << 30, plans=None, forced=None) -> int:
+        """Play the round on from ``h`` by ``policy`` until it ends or
+        ``depth`` moves were made; returns the moves made.  ``plans``
+        (boards) go to the policy; ``forced(plans, seat, move)`` hears the
+        moves made without asking it."""
+        steps = 0
+        while not h.ended and steps < depth:
+            ms = h.moves()
+            if len(ms) > 1:
+                h.apply(policy(h, ms, rng) if plans is None else policy(h, ms, rng, plans))
+            else:
+                if forced is not None:
+                    forced(plans, h.turn, ms[0])
+                h.apply(ms[0])
+            steps += 1
+        return steps
+
     def _finish(self) -> dict:
         n = max(self.samples, 1)
         w = self.prior_weight
@@ -676,14 +694,8 @@ class LineSearch(SlicedSearch):
         # the same playout randomness for every candidate of a sample: the
         # candidates are compared on equal luck (common random numbers)
         rng = random.Random(self.roll_seed) if self.crn else self.rng
-        policy = self.policy
         h.apply(m)
-        steps = 1
-        while not h.ended:
-            ms = h.moves()
-            h.apply(ms[0] if len(ms) == 1 else policy(h, ms, rng))
-            steps += 1
-        self.steps += steps
+        self.steps += 1 + self._play_out(h, self.policy, rng)
         return outcome_value(self.k, h)
 
 
