@@ -37,7 +37,7 @@ from domino.engine.common import DRAW, OPEN, PASS, other_half
 from domino.engine import foot as FT
 from domino.engine import row as RW
 from domino.engine import trains as TR
-from domino.players.levels import SlicedSearch, _popcount, rules_of, sample_deal
+from domino.players.levels import SlicedSearch, _popcount, rules_of, sample_deal, suit_counts
 
 PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
 ZERO = T.tile_id("0-0")
@@ -522,8 +522,7 @@ def medium(view: dict, rng: random.Random) -> dict:
 # ---------------------------------------------------------------------------
 # Hard: playout policies and the search
 
-#: Chicken Foot playouts: medium's scores (else heavier tiles, noisier)
-FOOT_MEDIUM_PLAYOUTS = True
+#: randomness of the Chicken Foot playouts
 FOOT_NOISE = 1.0
 #: chain search nodes when a playout (re)plans a seat's own train
 PLAN_NODES = 60
@@ -626,17 +625,7 @@ def foot_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
     """Chicken Foot: medium's scores, cheaply: heavy tiles (and the 0-0)
     first, numbers kept, doubles whose toes the hand can feed."""
     hand = h.hands[h.turn]
-    if not FOOT_MEDIUM_PLAYOUTS:
-        return _foot_policy_plain(h, hand, ms, rng)
-    cnt = [0] * 16
-    m2 = hand
-    while m2:
-        low = m2 & -m2
-        t = low.bit_length() - 1
-        m2 ^= low
-        cnt[LOW[t]] += 1
-        if HIGH[t] != LOW[t]:
-            cnt[HIGH[t]] += 1
+    cnt = suit_counts(hand)
     nums = 16 - cnt.count(0)
     best, bs = ms[0], -1e9
     rnd = rng.random
@@ -658,27 +647,6 @@ def foot_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
                 if rest & SUIT[x]:
                     sc += 1.5
             sc += 0.6 * sp
-        if sc > bs:
-            bs, best = sc, m
-    return best
-
-
-def _foot_policy_plain(h, hand: int, ms: list[int], rng: random.Random) -> int:
-    best, bs = ms[0], -1e9
-    rnd = rng.random
-    for m in ms:
-        if m < 0:
-            sc = -100.0
-        else:
-            t, x = m >> 10, m & 15
-            if hand == 1 << t:
-                return m
-            sc = (50 if t == ZERO else PIPS[t]) + 3.0 * rnd()
-            rest = hand & ~(1 << t)
-            if DOUBLE[t]:
-                sc += 3.0 + 2.0 * _popcount(rest & SUIT[x])
-            elif rest & SUIT[x]:
-                sc += 2.0
         if sc > bs:
             bs, best = sc, m
     return best

@@ -437,6 +437,19 @@ def rollout_move(h: Hand, ms: list[int], rng: random.Random) -> int:
     return best
 
 
+def suit_counts(hand: int) -> list[int]:
+    """How many tiles of the hand (a tile mask) carry each number, 0..15."""
+    cnt = [0] * 16
+    while hand:
+        low = hand & -hand
+        t = low.bit_length() - 1
+        hand ^= low
+        cnt[LOW[t]] += 1
+        if HIGH[t] != LOW[t]:
+            cnt[HIGH[t]] += 1
+    return cnt
+
+
 def matador_move(h: Hand, ms: list[int], rng: random.Random) -> int:
     """Matador's playout policy: medium's scores, cheaply (pips, doubles,
     matadors kept, numbers kept, tiles left to follow the new ends, the
@@ -445,15 +458,7 @@ def matador_move(h: Hand, ms: list[int], rng: random.Random) -> int:
     tab = h.tab
     acc, mats = tab.accept, tab.matadors
     n_hand = hand.bit_count()
-    cnt = [0] * 16
-    m2 = hand
-    while m2:
-        low = m2 & -m2
-        t = low.bit_length() - 1
-        m2 ^= low
-        cnt[LOW[t]] += 1
-        if HIGH[t] != LOW[t]:
-            cnt[HIGH[t]] += 1
+    cnt = suit_counts(hand)
     nums = 16 - cnt.count(0)
     ev, opn = h.end_val, h.open
     mat_cost = 9.0 if n_hand > 2 else 3.0
