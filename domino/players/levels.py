@@ -569,6 +569,10 @@ class SlicedSearch:
     #: the longest recent playout (with its sample's set-up), in seconds:
     #: a slice stops before a playout that would likely overrun it
     _unit = 0.0
+    #: when the search was asked for (HardSearch sets it): the first slice
+    #: counts from there, so the set-up (the seat's knowledge, medium's
+    #: scores) is part of it rather than added to it
+    started: float | None = None
 
     def step(self, budget_ms: float = 50.0) -> dict | None:
         """About ``budget_ms`` of work: a slice ends before the playout that
@@ -578,6 +582,10 @@ class SlicedSearch:
             return self.result
         t0 = t = time.perf_counter()
         limit = budget_ms / 1000.0
+        if self.started is not None:
+            t0, self.started = min(t0, self.started), None
+            if t - t0 >= limit:
+                return None      # the set-up took the whole slice
         while True:
             if self.ci == 0:
                 if self.samples >= self.min_samples and (
@@ -715,10 +723,14 @@ def _board(view: dict):
 
 def HardSearch(view: dict, rng: random.Random, budget: int | None = None) -> SlicedSearch:
     """The hard player's sliced search for this view's board."""
+    t = time.perf_counter()
     b = _board(view)
     if b is not None:
-        return b.BoardSearch(view, rng, budget)
-    return LineSearch(view, rng, HARD_BUDGET if budget is None else budget)
+        s = b.BoardSearch(view, rng, budget)
+    else:
+        s = LineSearch(view, rng, HARD_BUDGET if budget is None else budget)
+    s.started = t
+    return s
 
 
 def hard_search(view: dict, rng: random.Random, slice_ms: float = 50.0):

@@ -52,8 +52,9 @@ ROLLOUTS: list = []
 
 
 def TimedSearch(cls, view, rng):
-    """A HardSearch whose playouts are timed into ROLLOUTS (ms): step() checks
-    the clock only between playouts, so a slice may overrun by one playout."""
+    """A HardSearch whose playouts are timed into ROLLOUTS (ms).  step()
+    checks the clock between playouts and ends a slice before the playout
+    it judges would overrun it; the first slice counts the set-up."""
     s = cls(view, rng)
     inner = s._rollout
 

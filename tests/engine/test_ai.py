@@ -164,6 +164,10 @@ def test_a_slice_stops_before_a_playout_would_overrun_it(monkeypatch):
         return inner(move)
 
     s._rollout = slow
+    # the set-up (knowledge, medium's scores) belongs to the first slice:
+    # when it took the whole slice, the first step yields at once
+    s.started = clock[0] - 0.045
+    assert s.step(40) is None and clock[0] == 0.0 and s.samples == 0 and s.ci == 0
     longest, slices = 0.0, 0
     while True:
         t0 = clock[0]
