@@ -170,6 +170,27 @@ def test_open_double_is_unmistakable_and_only_its_train_is_open():
         assert ("opacity" in ln[1]) == (tid != must_id)
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width", [348, 300, 240])
+def test_the_open_double_warning_names_the_double_whole(lang, width):
+    """On a phone the warning once read "¡Hay que cubrir el…": it now gives
+    up the round's place, then shrinks, then says it short, never cut."""
+    v = mt_view(must=3)
+    tr = next(x for x in v["layout"]["trains"] if x["id"] == v["layout"]["open_doubles"][0])
+    double = tr["tiles"][-1]["tile"]
+    svg = boards.board(v, width, 400, me=0, lang=lang)
+    banner = [n for n in walk(svg) if n[1].get("data-testid") == "open-double"][0]
+    rect = [n for n in walk(banner) if n[0] == "rect"][0][1]
+    text = [n for n in walk(banner) if n[0] == "text"][0]
+    words = " ".join(texts(banner))
+    assert double in words and "…" not in words
+    size = float(text[1]["font-size"])
+    assert size >= (9.0 if width >= 300 else 7.5)
+    # the words fit the pill at the widest system font's letter width
+    assert trains.BANNER_EM * size * len(words) <= float(rect["width"]) - 12
+    assert float(rect["x"]) + float(rect["width"]) <= width
+
+
 def test_whose_train_the_viewer_may_play_on():
     v = mt_view(public=(3,))
     svg = boards.board(v, 348, 400, me=1)

@@ -37,6 +37,7 @@ def board_texts(view: dict, lang: str, me: int | None) -> dict:
         tr = next((x for x in lay.get("trains") or [] if x["id"] == first), None)
         if tr and tr.get("tiles"):
             out["must"] = t(lang, "boards.must_train", tile=tr["tiles"][-1]["tile"])
+            out["must_short"] = t(lang, "boards.must_train_short", tile=tr["tiles"][-1]["tile"])
     if sh == "foot" and lay.get("must"):
         out["must"] = t(lang, "boards.must_foot")
     return out

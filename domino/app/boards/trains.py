@@ -98,6 +98,15 @@ def _text(x: float, y: float, size: float, text: str, *, fill: str = "#fff", anc
 NAME_EM = 0.68
 
 
+#: the same for the warning's extra-bold letters
+BANNER_EM = 0.72
+
+
+def _banner_w(text: str, size: float) -> float:
+    """Width of the open-double warning's pill for ``text`` at ``size``."""
+    return BANNER_EM * size * len(text) + 14
+
+
 def _fit(name: str, size: float, width: float) -> str:
     """Cut a name to what surely fits ``width`` px at ``size``."""
     room = max(1, int(width / (NAME_EM * size)))
@@ -195,17 +204,26 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     rnd = tx.get("round")
     must_ids = list(lay.get("open_doubles") or [])
     wtxt = tx.get("must", "") if must_ids else ""
-    if rnd and (not wtxt or width - x > 0.5 * fs * (len(rnd) + len(wtxt)) + 40):
+    round_w = 0.5 * fs * len(rnd) + 10 if rnd else 0.0
+    # the warning names the double whole: it takes the round's place (the
+    # header above the board shows the round too), a smaller size, then
+    # its short form ("Cover 9-9!"), before anything is cut
+    if rnd and (not wtxt or width - PAD - x - round_w >= _banner_w(wtxt, 0.9 * fs)):
         head.append(_text(x, PAD + hh / 2, 0.85 * fs, rnd, fill="#cfe3d6", weight="500"))
-        x += 0.5 * fs * len(rnd) + 10
+        x += round_w
     if wtxt:
-        pw = min(width - PAD - x, 0.56 * 0.9 * fs * len(wtxt) + 16)
+        room = width - PAD - x
+        size = 0.9 * fs
+        for txt, least in ((wtxt, 9.0), (tx.get("must_short") or wtxt, 7.5)):
+            size = max(least, min(0.9 * fs, (room - 14) / (BANNER_EM * len(txt))))
+            if _banner_w(txt, size) <= room:
+                break
+        pw = min(room, _banner_w(txt, size))
         px = width - PAD - pw
         head.append(("g", {"class": "must-banner", "data-testid": "open-double"}, [
             ("rect", {"x": _num(px), "y": _num(PAD + 1), "width": _num(pw), "height": _num(hh - 2),
                       "rx": _num(hh / 2 - 1), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
-            _text(px + pw / 2, PAD + hh / 2, 0.9 * fs, _fit(wtxt, 0.9 * fs, pw - 12), fill="#1b0a05",
-                  anchor="middle", weight="800"),
+            _text(px + pw / 2, PAD + hh / 2, size, txt, fill="#1b0a05", anchor="middle", weight="800"),
         ]))
     children.append(("g", {"class": "train-header"}, head))
     # ----- lanes
