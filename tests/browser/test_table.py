@@ -181,6 +181,10 @@ def test_seats_around_the_board(page, site, wait_ready, assert_no_py_error, size
             assert not overlap(b, parts[c]), (a, c, b, parts[c])
     assert parts["board"]["height"] >= 120
     assert not page.evaluate("document.documentElement.scrollWidth > innerWidth + 1")
+    # every name is whole (the viewer's own once read "Jug…" on a phone,
+    # with room to spare beside it)
+    assert page.locator(".seat .seat-name").evaluate_all(
+        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)") == []
     # the move log opens with one tap, and closes again
     tid(page, "log").click()
     assert tid(page, "move-log").is_visible()
