@@ -309,6 +309,15 @@ def test_rows_never_show_an_unturned_tile():
     assert [g[1]["data-tile"] for g in by_class(svg, "tile")] == ["3-5"]
 
 
+@pytest.mark.parametrize("label", ["next ▼", "siguiente ▼"])
+def test_a_short_own_row_keeps_its_next_mark_whole(label):
+    v = row_view()
+    v["layout"]["rows"][0] = v["layout"]["rows"][0][:1]
+    own = row.own_row(v, 0, label="row", next_label=label)
+    assert len(by_class(own, "row-tile")) == 1 and label in texts(own)
+    assert float(own[1]["width"]) >= row.NEXT_EM * 11 * len(label) + 4
+
+
 def test_row_buttons_say_what_they_do():
     v = row_view()
     legal = [{"seat": 0, "flip": None}]

@@ -122,6 +122,11 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
                     "role": "group", "aria-label": "Table"}, children)
 
 
+#: width of a letter of the bold "next" mark, in em, for the widest common
+#: system font
+NEXT_EM = 0.72
+
+
 def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", next_label: str = "",
             width: float = 340.0) -> Node:
     """The seat's own row as a standalone ``<svg>``: what the seat knows of it
@@ -137,7 +142,10 @@ def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", 
         nodes.append(("text", {"x": "4", "y": "7", "font-size": "11", "fill": "#ffe08a",
                                "font-weight": "700", "dominant-baseline": "central",
                                "font-family": "system-ui, sans-serif"}, [next_label]))
-    w = max(used + 8, 40.0)
+    # the picture is as wide as the row or its mark, whichever is wider: a
+    # short row once cut "siguiente ▼" to "siguiei"
+    mark_w = NEXT_EM * 11 * len(next_label) + 8 if entries and next_label else 0.0
+    w = max(used + 8, 40.0, mark_w)
     h = top + 2 * u + 4
     return ("svg", {"class": "own-row", "viewBox": f"0 0 {_num(w)} {_num(h)}", "width": _num(w),
                     "height": _num(h), "role": "img", "aria-label": label,
