@@ -184,6 +184,14 @@ def test_corrupt_or_oversized_snapshot_is_ignored(page, site, wait_ready, assert
 
 LOADER_ANIMATIONS = """
 (() => {
+  // every text the loader shows, from the first (set by boot.js before
+  // DOMContentLoaded, so watched from the start of the document)
+  window.__words = [];
+  new MutationObserver(() => {
+    const el = document.getElementById('loading-progress');
+    const w = el && el.textContent;
+    if (w && w !== window.__words[window.__words.length - 1]) window.__words.push(w);
+  }).observe(document, {childList: true, characterData: true, subtree: true});
   document.addEventListener('DOMContentLoaded', () => {
     const loading = document.getElementById('loading');
     window.__loader = document.getAnimations()
@@ -193,10 +201,6 @@ LOADER_ANIMATIONS = """
         props: [...new Set(a.effect.getKeyframes().flatMap(k => Object.keys(k)))]
           .filter(p => !['offset', 'computedOffset', 'easing', 'composite'].includes(p)),
       }));
-    const text = document.getElementById('loading-progress');
-    window.__words = [];
-    new MutationObserver(() => window.__words.push(text.textContent))
-      .observe(text, {childList: true, characterData: true, subtree: true});
   });
 })();
 """
