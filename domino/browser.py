@@ -1434,6 +1434,14 @@ def _take_over(ui: UI) -> None:
 
 def _warm_up(*_args) -> None:
     app.load_ai()
+    js.setTimeout(create_once_callable(_warm_up_boards), 0)
+
+
+def _warm_up_boards(*_args) -> None:
+    """The other boards' players, in a task of their own: otherwise the first
+    hard move on a trains, foot or row table imports them inside its first
+    slice."""
+    import domino.players.boards  # noqa: F401
     ROOT.dataset.bytecode = _bytecode()
 
 
