@@ -753,7 +753,6 @@ class BoardSearch(SlicedSearch):
         self.prior_weight = PRIOR_WEIGHT[k.shape]
         self.margin_z = MARGIN_Z[k.shape]
         self.prune_at = PRUNE_AT[k.shape]
-        self.unit_key = (k.shape, k.players)
         self._start(scored, lambda a: action_move(k, a),
                     TWO_SEATS[k.shape][1] if two else MAX_CANDS[k.shape])
         self.base = None

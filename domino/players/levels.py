@@ -518,12 +518,8 @@ RP_BLANK = 4
 MATADOR_MARGIN_Z = 0.5
 MATADOR_CANDS = 4
 MATADOR_PRUNE_AT = 0.5
-MATADOR_MEDIUM_PLAYOUTS = True
 MP_NOISE = 1.0
 
-
-#: SlicedSearch.step's playout time estimates, by kind of search
-_UNITS: dict = {}
 
 
 class SlicedSearch:
@@ -570,12 +566,9 @@ class SlicedSearch:
     def done(self) -> bool:
         return self.result is not None
 
-    #: the longest recent playouts, in seconds: [the first of a sample (with
-    #: the sample's set-up), the others]; a slice stops before a playout that
-    #: would likely overrun it
-    #: kept from one decision to the next for the same kind of search
-    #: (``unit_key``), so even a decision's first slice knows them
-    unit_key: object = None
+    #: the longest recent playout (with its sample's set-up), in seconds: a
+    #: slice stops before a playout that would likely overrun it
+    _unit = 0.0
     #: when the search was asked for (HardSearch sets it): the first slice
     #: counts from there, so the set-up (the seat's knowledge, medium's
     #: scores) is part of it rather than added to it
@@ -583,9 +576,8 @@ class SlicedSearch:
 
     def step(self, budget_ms: float = 50.0) -> dict | None:
         """About ``budget_ms`` of work: a slice ends before the playout that
-        would take it past the limit, judged by the longest recent playout of
-        its kind (a sample's first one carries the sample's set-up), so slow
-        playouts never stretch a slice by their own length."""
+        would take it past the limit (judged by the longest recent one), so
+        slow playouts never stretch a slice by their own length."""
         if self.result is not None:
             return self.result
         t0 = t = time.perf_counter()
@@ -594,12 +586,8 @@ class SlicedSearch:
             t0, self.started = min(t0, self.started), None
             if t - t0 >= limit:
                 return None      # the set-up took the whole slice
-        units = _UNITS.get(self.unit_key or type(self))
-        if units is None:
-            units = _UNITS[self.unit_key or type(self)] = [0.0, 0.0]
         while True:
-            first = self.ci == 0
-            if first:
+            if self.ci == 0:
                 if self.samples >= self.min_samples and (
                         self.steps >= self.budget or self.samples >= self.max_samples):
                     self.result = self._finish()
@@ -623,10 +611,9 @@ class SlicedSearch:
                     self.dsum[i] += d
                     self.dsq[i] += d * d
             now = time.perf_counter()
-            k = 0 if first else 1
-            units[k] = max(now - t, 0.9 * units[k])
+            self._unit = max(now - t, 0.9 * self._unit)
             t = now
-            if now - t0 + units[0 if self.ci == 0 else 1] >= limit:
+            if now - t0 + self._unit >= limit:
                 return None
 
     def _prune(self) -> None:
@@ -702,7 +689,7 @@ class LineSearch(SlicedSearch):
             self._start(scored, lambda a: action_move(k, a))
         self.base: Hand | None = None
         self.crn = CRN and k.matador
-        self.policy = matador_move if k.matador and MATADOR_MEDIUM_PLAYOUTS else rollout_move
+        self.policy = matador_move if k.matador else rollout_move
 
     def _new_sample(self) -> None:
         k = self.k

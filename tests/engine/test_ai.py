@@ -154,7 +154,6 @@ def test_a_slice_stops_before_a_playout_would_overrun_it(monkeypatch):
     from domino.players import levels
     clock = [0.0]
     monkeypatch.setattr(levels.time, "perf_counter", lambda: clock[0])
-    monkeypatch.setattr(levels, "_UNITS", {})
     views = (m.view(m.turn) for m in positions("mexican-train", 4, 8, seed=3))
     view = next(v for v in views if HardSearch(v, random.Random(9)).result is None)
     s = HardSearch(view, random.Random(9))
