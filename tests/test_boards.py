@@ -13,6 +13,7 @@ import random
 import pytest
 
 from domino.app import boards
+from domino.app import render
 from domino.app.boards import foot, row, trains
 from domino.app.nodes import walk
 from domino.app.render import to_svg
@@ -187,8 +188,20 @@ def test_the_open_double_warning_names_the_double_whole(lang, width):
     size = float(text[1]["font-size"])
     assert size >= (9.0 if width >= 300 else 7.5)
     # the words fit the pill at the widest system font's letter width
-    assert trains.BANNER_EM * size * len(words) <= float(rect["width"]) - 12
+    assert render.text_width(words, size, "800") <= float(rect["width"]) - 12
     assert float(rect["x"]) + float(rect["width"]) <= width
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("width", [348, 200])
+def test_the_chicken_foot_warning_fits_its_pill(lang, width):
+    svg = boards.board(foot_view(), width, 400, me=0, lang=lang)
+    banner = [n for n in walk(svg) if n[1].get("data-testid") == "open-double"][0]
+    rect = [n for n in walk(banner) if n[0] == "rect"][0][1]
+    text = [n for n in walk(banner) if n[0] == "text"][0]
+    words = " ".join(texts(banner))
+    assert render.text_width(words, float(text[1]["font-size"]), "800") <= float(rect["width"]) - 12
+    assert 0 <= float(rect["x"]) and float(rect["x"]) + float(rect["width"]) <= width
 
 
 def test_whose_train_the_viewer_may_play_on():
@@ -315,7 +328,7 @@ def test_a_short_own_row_keeps_its_next_mark_whole(label):
     v["layout"]["rows"][0] = v["layout"]["rows"][0][:1]
     own = row.own_row(v, 0, label="row", next_label=label)
     assert len(by_class(own, "row-tile")) == 1 and label in texts(own)
-    assert float(own[1]["width"]) >= row.NEXT_EM * 11 * len(label) + 4
+    assert float(own[1]["width"]) >= render.text_width(label, 11, "700") + 4
 
 
 def test_row_buttons_say_what_they_do():

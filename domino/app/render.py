@@ -99,6 +99,23 @@ def pip_colour(n: int, style: str = "coloured") -> str:
     return PIP_COLOURS.get(n, BLACK_PIP)
 
 
+#: width of a letter, in em, of the widest common system font (DejaVu Sans,
+#: on Linux) by font weight; phones' fonts are narrower, so text sized with
+#: these always fits
+LETTER_EM = {"600": 0.68, "700": 0.72, "800": 0.72}
+
+
+def text_width(text: str, size: float, weight: str = "600") -> float:
+    """How wide ``text`` may be drawn at ``size`` px in the board's font."""
+    return LETTER_EM.get(weight, 0.68) * size * len(text)
+
+
+def fit_text(text: str, size: float, width: float, weight: str = "600") -> str:
+    """``text`` cut with "…" to what surely fits ``width`` px at ``size``."""
+    room = max(1, int(width / text_width("x", size, weight)))
+    return text if len(text) <= room else text[:max(1, room - 1)] + "…"
+
+
 def _num(v: float) -> str:
     """Short, deterministic number text."""
     s = f"{v:.2f}"

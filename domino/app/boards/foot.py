@@ -24,7 +24,7 @@ import math
 from typing import NamedTuple
 
 from domino.app.boards.trains import tile_items
-from domino.app.render import FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts
+from domino.app.render import FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts, text_width
 
 Node = tuple
 
@@ -402,11 +402,12 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     children.append(("g", {"class": "open-ends"}, marks))
     if banner:
         wtxt = tx["must"]
-        pw = min(width - 12, 0.56 * fs * len(wtxt) + 16)
+        bs = max(8.0, min(fs, (width - 28) / text_width(wtxt, 1.0, "800")))   # shrinks to fit
+        pw = min(width - 12, text_width(wtxt, bs, "800") + 16)
         children.append(("g", {"class": "must-banner", "data-testid": "open-double"}, [
-            ("rect", {"x": _num(width / 2 - pw / 2), "y": "4", "width": _num(pw), "height": _num(fs * 1.7),
-                      "rx": _num(fs * 0.85), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
-            ("text", {"x": _num(width / 2), "y": _num(4 + fs * 0.85), "font-size": _num(fs), "fill": "#1b0a05",
+            ("rect", {"x": _num(width / 2 - pw / 2), "y": "4", "width": _num(pw), "height": _num(bs * 1.7),
+                      "rx": _num(bs * 0.85), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
+            ("text", {"x": _num(width / 2), "y": _num(4 + bs * 0.85), "font-size": _num(bs), "fill": "#1b0a05",
                       "text-anchor": "middle", "dominant-baseline": "central", "font-weight": "800",
                       "font-family": "system-ui, sans-serif"}, [wtxt]),
         ]))

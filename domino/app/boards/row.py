@@ -13,7 +13,7 @@ the view does not name it, so nothing here could.
 from __future__ import annotations
 
 from domino.app import render
-from domino.app.render import GOLD, _halves, _num, _tile_parts
+from domino.app.render import GOLD, _halves, _num, _tile_parts, fit_text, text_width
 
 Node = tuple
 
@@ -98,9 +98,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
             y = PAD + k * row_h
             is_turn = s == turn
             label = ("▶ " if is_turn else "") + (names[s] if s < len(names) else str(s))
-            room = int(name_w / (0.58 * fs))
-            if len(label) > room:
-                label = label[:max(1, room - 1)] + "…"
+            label = fit_text(label, fs, name_w, "800" if is_turn else "600")
             strip.append(("text", {"x": _num(PAD + 2), "y": _num(y + row_h / 2), "font-size": _num(fs),
                                    "fill": "#ffe08a" if is_turn else "#ffffff",
                                    "font-weight": "800" if is_turn else "600", "dominant-baseline": "central",
@@ -122,11 +120,6 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
                     "role": "group", "aria-label": "Table"}, children)
 
 
-#: width of a letter of the bold "next" mark, in em, for the widest common
-#: system font
-NEXT_EM = 0.72
-
-
 def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", next_label: str = "",
             width: float = 340.0) -> Node:
     """The seat's own row as a standalone ``<svg>``: what the seat knows of it
@@ -144,7 +137,7 @@ def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", 
                                "font-family": "system-ui, sans-serif"}, [next_label]))
     # the picture is as wide as the row or its mark, whichever is wider: a
     # short row once cut "siguiente ▼" to "siguiei"
-    mark_w = NEXT_EM * 11 * len(next_label) + 8 if entries and next_label else 0.0
+    mark_w = text_width(next_label, 11, "700") + 8 if entries and next_label else 0.0
     w = max(used + 8, 40.0, mark_w)
     h = top + 2 * u + 4
     return ("svg", {"class": "own-row", "viewBox": f"0 0 {_num(w)} {_num(h)}", "width": _num(w),

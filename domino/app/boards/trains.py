@@ -23,7 +23,8 @@ Doubles stand crosswise, a little smaller so that a lane stays one tile high.
 """
 from __future__ import annotations
 
-from domino.app.render import FELT, FELT_EDGE, GOLD, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts
+from domino.app.render import (FELT, FELT_EDGE, GOLD, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts,
+                               fit_text, text_width)
 
 Node = tuple
 
@@ -93,24 +94,9 @@ def _text(x: float, y: float, size: float, text: str, *, fill: str = "#fff", anc
     return ("text", attrs, [text])
 
 
-#: width of a letter of the lanes' semi-bold names, in em: the widest common
-#: system font (DejaVu Sans, Linux) takes about 0.68; phones' fonts less
-NAME_EM = 0.68
-
-
-#: the same for the warning's extra-bold letters
-BANNER_EM = 0.72
-
-
 def _banner_w(text: str, size: float) -> float:
     """Width of the open-double warning's pill for ``text`` at ``size``."""
-    return BANNER_EM * size * len(text) + 14
-
-
-def _fit(name: str, size: float, width: float) -> str:
-    """Cut a name to what surely fits ``width`` px at ``size``."""
-    room = max(1, int(width / (NAME_EM * size)))
-    return name if len(name) <= room else name[:max(1, room - 1)] + "…"
+    return text_width(text, size, "800") + 14
 
 
 def tile_items(tiles: list[dict]) -> list[tuple]:
@@ -215,7 +201,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
         room = width - PAD - x
         size = 0.9 * fs
         for txt, least in ((wtxt, 9.0), (tx.get("must_short") or wtxt, 7.5)):
-            size = max(least, min(0.9 * fs, (room - 14) / (BANNER_EM * len(txt))))
+            size = max(least, min(0.9 * fs, (room - 14) / text_width(txt, 1.0, "800")))
             if _banner_w(txt, size) <= room:
                 break
         pw = min(room, _banner_w(txt, size))
@@ -280,7 +266,7 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
         text_x = x0 + 3 + 3 * sw + 4
     label = tx.get("mexican", "Mexican") if mex else (names[owner] if owner < len(names) else str(owner))
     if mex:   # the Mexican train's name is shown whole: a smaller size if needed
-        fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / (NAME_EM * len(label))))
+        fs = max(8.0, min(fs, (chip_w - (text_x - x0) - 3) / text_width(label, 1.0)))
     is_turn = owner is not None and owner == turn
     second = (ln["public"] and not mex) or (ln["mine"] and bool(tx.get("yours")))
     two_lines = lane_h >= 2.3 * fs and second
@@ -288,8 +274,9 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
     shown = ("▶ " if is_turn else "") + label
     if not mex:   # a long name first gets smaller (down to 11 px), then cut
         room = chip_w - (text_x - x0) - 4 - marker_w
-        fs = max(min(fs, 11.0), min(fs, room / (NAME_EM * len(shown))))
-        shown = _fit(shown, fs, room)
+        weight = "800" if is_turn else "600"
+        fs = max(min(fs, 11.0), min(fs, room / text_width(shown, 1.0, weight)))
+        shown = fit_text(shown, fs, room, weight)
     name_y = y + (lane_h / 2 - 0.55 * fs if two_lines else lane_h / 2)
     parts.append(_text(text_x, name_y, fs, shown,
                        fill=GOLD_SOFT if is_turn else "#ffffff", weight="800" if is_turn else "600",
