@@ -37,6 +37,7 @@ from domino.engine.common import DRAW, OPEN, PASS, other_half
 from domino.engine import foot as FT
 from domino.engine import row as RW
 from domino.engine import trains as TR
+from domino.players import endgame as EG
 from domino.players.levels import SlicedSearch, _popcount, rules_of, sample_deal, suit_counts
 
 PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
@@ -508,15 +509,19 @@ def medium_scores(k: BoardKnowledge, legal: list[dict]):
     return SCORES[k.shape](k, legal)
 
 
+def _pick(scored: list, rng: random.Random) -> dict:
+    """Medium's choice: the best score, ties at random."""
+    best = max(s for s, _, _ in scored)
+    top = [a for s, a, _ in scored if s >= best - 1e-9]
+    return top[0] if len(top) == 1 else rng.choice(top)
+
+
 def medium(view: dict, rng: random.Random) -> dict:
     legal = view["legal"]
     if len(legal) == 1:
         return legal[0]
     k = knowledge(view)
-    scored = medium_scores(k, legal)
-    best = max(s for s, _, _ in scored)
-    top = [a for s, a, _ in scored if s >= best - 1e-9]
-    return top[0] if len(top) == 1 else rng.choice(top)
+    return _pick(medium_scores(k, legal), rng)
 
 
 # ---------------------------------------------------------------------------
@@ -696,10 +701,16 @@ MARGIN_Z = {"trains": 0.5, "foot": 1.0, "row": 1.0}
 #: medium's choice and the two best others go on (SlicedSearch.prune_at)
 MAX_CANDS = {"trains": 5, "foot": 6, "row": 6}
 PRUNE_AT = {"trains": 0.5, "foot": 0.5, "row": 0.5}
-#: two seats at Mexican Train hold 43 tiles each: long playouts with costly
-#: chain searches, so they stop sooner and fewer candidates are searched
-#: (depth, candidates)
-TWO_SEATS = {"trains": (40, 3)}
+#: two seats at Mexican Train: the round is a race both seats run on their
+#: chains, decided at its end, where the playouts measured no better than
+#: medium's plan; hard keeps the plan until the hands hold this many tiles
+#: in all, then searches every play exactly to the round's end
+#: (players.endgame) on this many sampled deals
+ENDGAME_TILES = 12
+ENDGAME_SAMPLES = 16
+#: positions the exact search may value on one sample before it gives up
+#: (and keeps medium's choice)
+ENDGAME_NODES = 40000
 
 
 def outcome_value(k: BoardKnowledge, h) -> float:
@@ -730,12 +741,23 @@ class BoardSearch(SlicedSearch):
             return
         k = self.k = knowledge(view)
         self.budget = budget if budget is not None else BOARD_BUDGET[k.shape]
-        two = k.players == 2 and k.shape in TWO_SEATS
-        self.depth = TWO_SEATS[k.shape][0] if two else ROLLOUT_DEPTH[k.shape]
+        self.depth = ROLLOUT_DEPTH[k.shape]
         self.policy = POLICY[k.shape]
         scored = medium_scores(k, legal)
         if any(s >= GO_OUT for s, _, _ in scored):
             self.result = max(scored, key=lambda x: x[0])[1]
+            return
+        self.exact = False
+        if k.shape == "trains" and k.players == 2:
+            if sum(k.counts) > ENDGAME_TILES or not EG.supports(k.h):
+                self.result = _pick(scored, rng)
+                return
+            # the round's end: every play, valued exactly on each sample
+            self.exact = True
+            self.min_samples = self.max_samples = ENDGAME_SAMPLES
+            self.budget = 0
+            self._start(scored, lambda a: action_move(k, a), len(scored))
+            self.base = self.plans0 = None
             return
         if k.shape == "row":
             # Frijolito: turning over the next tile (it is played next anyway)
@@ -753,14 +775,17 @@ class BoardSearch(SlicedSearch):
         self.prior_weight = PRIOR_WEIGHT[k.shape]
         self.margin_z = MARGIN_Z[k.shape]
         self.prune_at = PRUNE_AT[k.shape]
-        self._start(scored, lambda a: action_move(k, a),
-                    TWO_SEATS[k.shape][1] if two else MAX_CANDS[k.shape])
+        self._start(scored, lambda a: action_move(k, a), MAX_CANDS[k.shape])
         self.base = None
         self.plans0 = None
 
     def _new_sample(self) -> None:
         self.base = b = sample(self.k, self.rng)
         self.roll_seed = self.rng.getrandbits(32)
+        if self.exact:
+            self.solver = EG.TrainsEndgame(b, self.k.me, ENDGAME_NODES)
+            self.state0 = self.solver.state(b)
+            return
         if self.k.shape == "trains":
             # every seat's plan for its own train, shared by the candidates
             work = CHAIN_WORK[0]
@@ -768,6 +793,16 @@ class BoardSearch(SlicedSearch):
             self.steps += (CHAIN_WORK[0] - work) // NODES_PER_STEP
 
     def _rollout(self, m: int) -> float:
+        if self.exact:
+            eg = self.solver
+            before = eg.nodes
+            try:
+                return eg.move_value(self.state0, m)
+            except EG.TooBig:
+                self.result = self.cands[0]     # too big to search: medium's choice
+                return 0.0
+            finally:
+                self.steps += eg.nodes - before
         work = CHAIN_WORK[0]
         h = self.base.clone()
         rng = random.Random(self.roll_seed)

@@ -528,7 +528,8 @@ class SlicedSearch:
     The work is a fixed budget of simulated moves, so slicing never changes
     the result.  Subclasses set ``cands`` (actions), ``moves`` (their core
     moves), ``prior`` (their heuristic scores) and write ``_new_sample`` /
-    ``_rollout(move) -> value``.
+    ``_rollout(move) -> value``; a rollout may settle the search by setting
+    ``result``.
 
     Every sample plays every candidate, so candidates are compared in pairs
     on the same deal.  With ``margin_z`` > 0 the search keeps the heuristic's
@@ -598,6 +599,8 @@ class SlicedSearch:
                     self._prune()
                 self._new_sample()
             v = self._rollout(self.moves[self.ci])
+            if self.result is not None:
+                return self.result      # the rollout settled the search
             self.totals[self.ci] += v
             self.cur[self.ci] = v
             self.ci += 1
