@@ -71,3 +71,21 @@ def test_every_listed_file_exists():
     assert not absent, f"pyscript.toml [files] lists missing files: {absent}"
     absolute = [src for src in listed if src.startswith("/") or "://" in src]
     assert not absolute, f"[files] URLs must be relative: {absolute}"
+
+
+def test_the_bench_page_brings_every_module_the_players_import():
+    """static/bench/ai.html loads single modules (no zip): its [files] list
+    must hold every module the computer players and the match import."""
+    import subprocess
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, domino.players.levels, domino.players.boards, "
+         "domino.engine.match; print('\\n'.join(m.__file__ for n, m in sys.modules.items() "
+         "if n.split('.')[0] == 'domino'))"],
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    needed = {Path(f).resolve().relative_to(ROOT).as_posix() for f in out}
+    with open(ROOT / "static" / "bench" / "ai.toml", "rb") as f:
+        listed = tomllib.load(f)["files"]      # duplicate keys fail here
+    bench = ROOT / "static" / "bench"
+    got = {(bench / src).resolve().relative_to(ROOT).as_posix() for src in listed}
+    assert "domino/players/endgame.py" in needed
+    assert needed <= got, f"static/bench/ai.toml [files] misses {sorted(needed - got)}"
