@@ -497,6 +497,21 @@ def row_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, 
                 if LOW[nt] in ends or HIGH[nt] in ends:
                     sc += 4.0
                     f["next_fits"] = True
+            if not f.get("next_fits"):
+                # the turn likely ends here: ends the rivals' known leftmost
+                # tiles do not fit (the next seat's most), ends the seat's own
+                # known tiles further down its row do
+                for d in range(1, k.players):
+                    row = rows[(me + d) % k.players]
+                    if not row or row[0] < 0:
+                        continue
+                    if LOW[row[0]] in ends or HIGH[row[0]] in ends:
+                        sc -= 2.0 if d == 1 else 1.0
+                    elif d == 1:
+                        f["starves"] = True
+                for lt in mine[2:]:
+                    if lt >= 0 and (LOW[lt] in ends or HIGH[lt] in ends):
+                        sc += 0.3
             sc += 0.1 * (_fit_count(k, ends[0]) + _fit_count(k, ends[1]))
         out.append((sc, a, f))
     return out
@@ -659,7 +674,8 @@ def foot_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
 
 def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
     """Frijolito: flip, peek, play a face-up double, else the turned tile at
-    the end its known next tile fits, else at random."""
+    the end its known next tile fits, else at an end the next seat's known
+    leftmost tile does not fit, else at random."""
     if RW.FLIP in ms:
         return RW.FLIP
     if RW.PEEK in ms:
@@ -680,6 +696,19 @@ def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
             ends[e] = x
             if LOW[nt] in ends or HIGH[nt] in ends:
                 return m
+    if len(plays) > 1:
+        # not at an end the next seat's known leftmost tile fits, as medium
+        nxt = h.rows[(h.turn + 1) % h.players]
+        lt = nxt[0] if nxt else -1
+        if lt >= 0 and (h.known >> lt) & 1:
+            safe = []
+            for m in plays:
+                ends = list(h.end_val)
+                ends[(m >> 4) & 63] = m & 15
+                if LOW[lt] not in ends and HIGH[lt] not in ends:
+                    safe.append(m)
+            if safe:
+                plays = safe
     return plays[0] if len(plays) == 1 else plays[int(rng.random() * len(plays))]
 
 
@@ -858,6 +887,9 @@ def why(view: dict, a: dict, f: dict) -> dict:
     if f.get("next_fits"):
         en.append("leaves an end its next tile fits")
         es.append("deja una punta donde cabe su siguiente ficha")
+    if f.get("starves"):
+        en.append("leaves no end for the next player's known tile")
+        es.append("no deja punta para la ficha conocida del siguiente jugador")
     p = f.get("pips", 0)
     if p:
         en.append(f"sheds {p} point{'s' if p != 1 else ''}")

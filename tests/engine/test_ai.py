@@ -357,3 +357,51 @@ def test_search_keeps_the_plan_unless_clearly_beaten():
 
     assert Fake(edge=0.3, noise=3.0).run() == "plan"      # a hair better, within the noise
     assert Fake(edge=4.0, noise=3.0).run() == "other"     # clearly better
+
+
+def test_frijolito_medium_does_not_feed_the_next_seat():
+    """When its turn is about to end, medium places a tile that fits both
+    ends where the next seat's leftmost tile (seen by all when it was turned
+    over before) does not fit; hard's playouts do the same."""
+    from domino.players import boards
+    rules = make_rules("frijolito", players=4)
+    checked = told = 0
+    for seed in range(300):
+        m = Match(rules, seed=seed, seats=[{"name": str(i), "kind": "medium"} for i in range(4)])
+        while m.phase == "play" and checked < 12:
+            s = m.turn
+            view = m.view(s)
+            k = boards.knowledge(view)
+            rows = k.row_known
+            lt = rows[(s + 1) % 4][0] if rows[(s + 1) % 4] else -1
+            nxt = rows[s][1] if len(rows[s]) > 1 else -1
+            feeds, safe = [], []
+            for a in view["legal"]:
+                if "play" not in a or a.get("end") is None:
+                    continue
+                mv = boards.action_move(k, a)
+                if mv >> 10 != rows[s][0]:
+                    continue
+                ends = list(k.h.end_val)
+                ends[(mv >> 4) & 63] = mv & 15
+                if nxt >= 0 and (T.LOW[nxt] in ends or T.HIGH[nxt] in ends):
+                    feeds = safe = []           # its turn goes on: not this case
+                    break
+                (feeds if lt >= 0 and (T.LOW[lt] in ends or T.HIGH[lt] in ends) else safe).append(a)
+            if feeds and safe and len(rows[s]) > 1 and not any("peek" in a for a in view["legal"]):
+                assert LEVELS["medium"](view, random.Random(0)) in safe
+                tip = hint(view)          # hard's choice, explained
+                if tip["action"] in safe:
+                    assert "next player's known tile" in tip["why"]["en"]
+                    assert "ficha conocida del siguiente jugador" in tip["why"]["es"]
+                    told += 1
+                # the playout policy, on the engine's own round
+                h = m.hand
+                ms = h.moves()
+                pick = boards.row_policy(h, ms, random.Random(0))
+                assert m.move_to_action(pick) in safe
+                checked += 1
+            m.apply(LEVELS["medium"](view, m.player_rng(s)))
+        if checked >= 12:
+            break
+    assert checked >= 5 and told >= 3
