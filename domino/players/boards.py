@@ -457,6 +457,11 @@ def _fit_count(k: BoardKnowledge, v: int) -> int:
     return _popcount(k.pool & SUIT[v])
 
 
+def _fits(t: int, ends) -> bool:
+    """Does tile t fit one of these open numbers?"""
+    return LOW[t] in ends or HIGH[t] in ends
+
+
 def row_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, dict]]:
     r = k.rules
     rows = k.row_known
@@ -494,7 +499,7 @@ def row_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, 
             ends[e] = x
             nt = nxt if t == mine[0] else (mine[0] if mine else -1)
             if nt >= 0:
-                if LOW[nt] in ends or HIGH[nt] in ends:
+                if _fits(nt, ends):
                     sc += 4.0
                     f["next_fits"] = True
             if not f.get("next_fits"):
@@ -505,12 +510,12 @@ def row_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, 
                     row = rows[(me + d) % k.players]
                     if not row or row[0] < 0:
                         continue
-                    if LOW[row[0]] in ends or HIGH[row[0]] in ends:
+                    if _fits(row[0], ends):
                         sc -= 2.0 if d == 1 else 1.0
                     elif d == 1:
                         f["starves"] = True
                 for lt in mine[2:]:
-                    if lt >= 0 and (LOW[lt] in ends or HIGH[lt] in ends):
+                    if lt >= 0 and _fits(lt, ends):
                         sc += 0.3
             sc += 0.1 * (_fit_count(k, ends[0]) + _fit_count(k, ends[1]))
         out.append((sc, a, f))
@@ -688,27 +693,21 @@ def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
     for m in plays:
         if m >> 10 != first:
             return m            # a face-up double elsewhere in the row
-    if len(plays) > 1 and len(row) > 1 and (h.up >> row[1]) & 1:
-        nt = row[1]
-        for m in plays:
-            e, x = (m >> 4) & 63, m & 15
-            ends = list(h.end_val)
-            ends[e] = x
-            if LOW[nt] in ends or HIGH[nt] in ends:
-                return m
     if len(plays) > 1:
+        after = []                      # (move, the ends it leaves)
+        for m in plays:
+            ends = list(h.end_val)
+            ends[(m >> 4) & 63] = m & 15
+            after.append((m, ends))
+        if len(row) > 1 and (h.up >> row[1]) & 1:
+            for m, ends in after:
+                if _fits(row[1], ends):
+                    return m
         # not at an end the next seat's known leftmost tile fits, as medium
         nxt = h.rows[(h.turn + 1) % h.players]
         lt = nxt[0] if nxt else -1
         if lt >= 0 and (h.known >> lt) & 1:
-            safe = []
-            for m in plays:
-                ends = list(h.end_val)
-                ends[(m >> 4) & 63] = m & 15
-                if LOW[lt] not in ends and HIGH[lt] not in ends:
-                    safe.append(m)
-            if safe:
-                plays = safe
+            plays = [m for m, ends in after if not _fits(lt, ends)] or plays
     return plays[0] if len(plays) == 1 else plays[int(rng.random() * len(plays))]
 
 

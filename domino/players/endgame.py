@@ -9,7 +9,7 @@ round ends with, with a table of positions already valued.  Its moves follow
 ``domino.engine.trains.Round`` exactly (the tests walk both side by side);
 it handles the rules' usual shapes -- doubles closed or not, with or without
 the Mexican train and the boneyard -- but not double chains, where
-:func:`supports` says no and the playouts stay in charge.
+:func:`supports` says no and hard keeps medium's choice.
 
 A state is a tuple ``(hand0, hand1, ends, public, open, drew, drawn, turn)``:
 ``ends`` the trains' open numbers, ``public`` a bit per seat, ``open`` the
@@ -30,10 +30,6 @@ class TooBig(Exception):
 def supports(h) -> bool:
     """Can :class:`TrainsEndgame` play on from this round core?"""
     return h.players == 2 and not h.chains and h.engine >= 0 and not h.ended
-
-
-def hand_points(hand: int) -> int:
-    return T.pip_sum(hand)
 
 
 class TrainsEndgame:
