@@ -1,0 +1,209 @@
+"""A guest's side of play-with-friends: one seat, from the host's messages alone.
+
+:class:`GuestTable` writes the guest's messages (``hello``, ``ready``,
+``act``, ``next``, ``react``, ``ping``, ``bye``) and reads the host's,
+keeping what they said: the lobby, the seat's latest view (and a
+:class:`~domino.net.mirror.MirrorMatch` of it for the table screens), the
+public actions as they came (``log``), the seats' statuses, the last
+refusal.  It trusts the host no more than the host trusts it: every text is
+decoded with the caps of :mod:`domino.net.protocol`, and a message that is
+malformed, about another seat, or older than what the guest already has is
+ignored (``receive`` says so and changes nothing).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domino.net import protocol as P
+from domino.net.mirror import MirrorError, MirrorMatch
+from domino.net.protocol import ProtocolError
+
+MAX_LOG = 500          # public actions kept in .log
+
+
+class GuestError(ValueError):
+    """A guest-side call that does not fit (act before any view)."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The host's last refusal: ``reason`` (a code), ``message`` (English
+    words), ``ref`` (what was refused, e.g. the seq)."""
+
+    reason: str
+    message: str
+    ref: Any = None
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.reason})"
+
+
+@dataclass(frozen=True)
+class GuestEvent:
+    """What one host message was: ``kind`` is its type (``welcome``,
+    ``lobby``, ``view``, ``refused``, ``ack``, ``reaction``, ``pong``,
+    ``status``, ``ended``, ``closed``) or ``ignored`` (``detail`` says why);
+    ``data`` is the decoded message."""
+
+    kind: str
+    data: dict | None = None
+    detail: str = ""
+
+
+class GuestTable:
+    """One guest device's seat: ``GuestTable(seat, secret, name)`` from the
+    invitation link.  Every ``hello()``/``act()``/... returns the text to
+    send; :meth:`receive` reads the host's texts."""
+
+    def __init__(self, seat: int, secret: str, name: str = ""):
+        self.seat = seat
+        self.secret = secret
+        self.name = P.sanitize_name(name)
+        self.welcomed = False
+        self.lobby: dict | None = None       # the last lobby message (config, code, your_seat)
+        self.view: dict | None = None        # the seat's latest view
+        self.resigned: dict | None = None
+        self.abandoned: int | None = None
+        self.match: MirrorMatch | None = None
+        self.log: list[dict] = []            # public actions, {"hand", "i", "action"}
+        self.statuses: list[dict] = []
+        self.refusal: Refusal | None = None
+        self.outcome: dict | None = None
+        self.ended = False
+        self.acked: int | None = None        # seq of the last accepted action
+        self.reactions: list[tuple[int, str]] = []
+        self.closed: str | None = None       # why the host closed this connection
+
+    @property
+    def seq(self) -> int | None:
+        return self.view["seq"] if self.view is not None else None
+
+    # ----- what the guest sends ---------------------------------------------
+    def hello(self) -> str:
+        return P.encode(P.message("hello", seat=self.seat, secret=self.secret, name=self.name))
+
+    def ready(self, flag: bool = True) -> str:
+        return P.encode(P.message("ready", ready=bool(flag)))
+
+    def act(self, action: dict) -> str:
+        """The seat's decision at the current seq (``view["seq"]``)."""
+        if self.view is None:
+            raise GuestError("no view yet: nothing to act on")
+        return P.encode(P.message("act", seq=self.view["seq"], action=action))
+
+    def next_hand(self) -> str:
+        if self.view is None:
+            raise GuestError("no view yet")
+        return P.encode(P.message("next", seq=self.view["seq"]))
+
+    def send_pending(self) -> str | None:
+        """The mirror's pending decision (a tap on the guest's table) as a
+        message, or None."""
+        if self.match is None:
+            return None
+        p = self.match.take_pending()
+        if p is None:
+            return None
+        if p.get("next"):
+            return P.encode(P.message("next", seq=p["seq"]))
+        return P.encode(P.message("act", seq=p["seq"], action=p["action"]))
+
+    def react(self, rid: str) -> str:
+        return P.encode(P.message("react", id=rid))
+
+    def ping(self, n: int = 0) -> str:
+        return P.encode(P.message("ping", n=n))
+
+    def bye(self) -> str:
+        return P.encode(P.message("bye"))
+
+    # ----- what the host says -----------------------------------------------
+    def receive(self, text: Any) -> GuestEvent:
+        """Read one host text; malformed or irrelevant ones are ``ignored``."""
+        try:
+            msg = P.decode_host(text)
+        except ProtocolError as exc:
+            return GuestEvent("ignored", None, f"{exc.code}: {exc}")
+        t = msg["t"]
+        handler = getattr(self, "_on_" + t)
+        why = handler(msg)
+        if why:
+            return GuestEvent("ignored", msg, why)
+        return GuestEvent(t, msg)
+
+    def _on_welcome(self, msg: dict) -> str:
+        if msg["seat"] != self.seat and self.view is not None:
+            return "a welcome to another seat during the match"
+        self.seat, self.secret = msg["seat"], msg["secret"]
+        if msg.get("name"):
+            self.name = P.sanitize_name(msg["name"])
+        self.welcomed = True
+        self.refusal = None
+        return ""
+
+    def _on_lobby(self, msg: dict) -> str:
+        if msg["your_seat"] != self.seat:
+            return f"a lobby for seat {msg['your_seat']}, not {self.seat}"
+        self.lobby = msg
+        self.statuses = [s for s in msg["config"].get("seats") or [] if isinstance(s, dict)]
+        return ""
+
+    def _on_view(self, msg: dict) -> str:
+        v = msg["view"]
+        if v["seat"] != self.seat:
+            return f"a view of seat {v['seat']}, not {self.seat}"
+        if v["seq"] != msg["seq"]:
+            return "the view's seq differs from the message's"
+        if self.view is not None and msg["seq"] < self.view["seq"]:
+            return f"an older view ({msg['seq']} < {self.view['seq']})"
+        resigned = msg.get("resigned")
+        try:
+            if self.match is None:
+                self.match = MirrorMatch(v, resigned)
+            else:
+                self.match.update(v, resigned)
+        except MirrorError as exc:
+            return f"a view the table cannot show: {exc}"
+        self.view = v
+        self.resigned = resigned
+        self.abandoned = msg.get("abandoned")
+        self.outcome = v.get("outcome")
+        events = [e for e in msg["events"] if isinstance(e, dict) and isinstance(e.get("action"), dict)]
+        self.log = (self.log + events)[-MAX_LOG:]
+        return ""
+
+    def _on_refused(self, msg: dict) -> str:
+        self.refusal = Refusal(str(msg["reason"]), str(msg["message"]), msg.get("ref"))
+        return ""
+
+    def _on_ack(self, msg: dict) -> str:
+        self.acked = msg["seq"]
+        return ""
+
+    def _on_reaction(self, msg: dict) -> str:
+        self.reactions = (self.reactions + [(msg["seat"], msg["id"])])[-20:]
+        return ""
+
+    def _on_pong(self, msg: dict) -> str:
+        return ""
+
+    def _on_status(self, msg: dict) -> str:
+        self.statuses = [s for s in msg["seats"] if isinstance(s, dict)]
+        return ""
+
+    def _on_ended(self, msg: dict) -> str:
+        self.ended = True
+        self.outcome = msg["outcome"]
+        self.abandoned = msg.get("abandoned")
+        return ""
+
+    def _on_closed(self, msg: dict) -> str:
+        self.closed = msg["reason"]
+        return ""
+
+    # ----- for tests and the guest session ----------------------------------
+    def state(self) -> dict:
+        """What this guest knows, as data (for comparisons)."""
+        return {"seat": self.seat, "view": self.view, "resigned": self.resigned,
+                "abandoned": self.abandoned, "outcome": self.outcome, "ended": self.ended}

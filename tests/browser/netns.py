@@ -1,0 +1,304 @@
+"""Browsers on a private network: a Linux network namespace for WebRTC tests.
+
+Chromium gathers no ICE candidate on loopback alone, and its mDNS queries
+(for the "<uuid>.local" names it puts in candidates to hide addresses) must
+never reach the machine's real network. So WebRTC tests run everything inside
+a network namespace of their own:
+
+* ``domino-rtc-<pid>-<n>`` (pytest-xdist workers have their own pid), with a
+  veth pair inside it: ``v0`` 198.18.X.1/24 (X from the pid; 198.18.0.0/15 is
+  the benchmarking range, never routed) and ``v1`` its peer, both up, lo up,
+  default route via v0. Multicast (mDNS) sent on v0 comes back to the
+  namespace and goes nowhere else. ``ipv6=True`` adds fd00:198:18:X::1/64 and an
+  IPv6 default route (then Chromium gathers an IPv6 candidate too).
+* the site, ``scripts/devserver.py`` run with ``ip netns exec`` as a
+  subprocess, on 127.0.0.1:8000 *inside* the namespace (the namespace is new,
+  so the port is always free);
+* Chromium (scripts/find_browser.py, with its LAUNCH_ARGS) through a small
+  wrapper script, ``exec ip netns exec NS chromium "$@"``, given to Playwright
+  as the executable: Playwright drives the browser over a pipe, which the
+  namespace does not affect.
+
+Fixtures (import them into the test module: ``from netns import netns,
+netns_browser, phones``):
+
+``netns`` (session)
+    A :class:`NetNs`: ``.name``, ``.url`` (http://127.0.0.1:8000/domino/),
+    ``.origin``, ``.launch(playwright)`` for another browser process in it,
+    ``.timings`` (seconds taken by each setup step). Skips the test when the
+    namespace cannot be made (not root, no ``ip``, no veth support).
+``netns_browser`` (session)
+    A Playwright Browser running in the namespace.
+``phones`` (function)
+    ``phones.new(path="static/bench/rtc-probe.html", browser=None)`` opens a
+    page in a new context ("a phone") at ``netns.url + path``, guarded like the
+    ``page`` fixture of tests/conftest.py: any request to anything but the
+    site's origin fails the test at teardown (``phones.external`` lists them).
+
+Teardown kills the server and deletes the namespace, also after a failure;
+namespaces left by a run that was killed (their pid is gone) are deleted at
+the next setup.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import select
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "scripts"))
+from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
+
+PREFIX = "domino-rtc-"
+PORT = 8000
+SERVER_START_TIMEOUT_S = 20
+_LOCAL_SCHEMES = ("data:", "blob:", "about:", "chrome-extension:")
+_serial = itertools.count(1)
+
+
+class NetNsUnavailable(RuntimeError):
+    """The namespace could not be made here (the tests skip)."""
+
+
+def _ip(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    proc = subprocess.run(["ip", *args], capture_output=True, text=True, timeout=20)
+    if check and proc.returncode:
+        raise NetNsUnavailable(f"`ip {' '.join(args)}` failed: {proc.stderr.strip() or proc.returncode}")
+    return proc
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def remove_stale() -> list[str]:
+    """Delete namespaces of ours whose test process is gone (a killed run)."""
+    removed = []
+    out = _ip("netns", "list", check=False).stdout
+    for line in out.splitlines():
+        name = line.split()[0] if line.strip() else ""
+        m = re.fullmatch(re.escape(PREFIX) + r"(\d+)-\d+", name)
+        if m and not _pid_alive(int(m.group(1))):
+            _ip("netns", "delete", name, check=False)
+            removed.append(name)
+    return removed
+
+
+class NetNs:
+    """A network namespace with a veth pair, the site served in it, and a way
+    to launch Chromium in it. Use as a context manager or call
+    :meth:`start` / :meth:`stop`."""
+
+    def __init__(self, *, ipv6: bool = False, serve: bool = True):
+        n = next(_serial)
+        self.name = f"{PREFIX}{os.getpid()}-{n}"
+        self.octet = (os.getpid() + n) % 254 + 1
+        self.address = f"198.18.{self.octet}.1"
+        self.address6 = f"fd00:198:18:{self.octet:x}::1" if ipv6 else None
+        self.ipv6 = ipv6
+        self.serve = serve
+        self.origin = f"http://127.0.0.1:{PORT}"
+        self.url = self.origin + "/domino/"
+        self.timings: dict[str, float] = {}
+        self._created = False
+        self._server: subprocess.Popen | None = None
+        self._tmp = tempfile.TemporaryDirectory(prefix="domino-netns-")
+        self.server_log = Path(self._tmp.name) / "server.log"
+        self.wrapper: str | None = None
+
+    # ----------------------------------------------------------- lifecycle
+    def start(self) -> "NetNs":
+        if os.name != "posix" or not sys.platform.startswith("linux"):
+            raise NetNsUnavailable("network namespaces need Linux")
+        if os.geteuid() != 0:
+            raise NetNsUnavailable("network namespaces need root (run the tests as root)")
+        if not shutil.which("ip"):
+            raise NetNsUnavailable("no `ip` command (iproute2)")
+        t0 = time.perf_counter()
+        remove_stale()
+        try:
+            self._create()
+            self.timings["namespace"] = time.perf_counter() - t0
+            if self.serve:
+                t1 = time.perf_counter()
+                self._start_server()
+                self.timings["server"] = time.perf_counter() - t1
+            self.wrapper = self._write_wrapper()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _create(self) -> None:
+        _ip("netns", "add", self.name)
+        self._created = True
+        ns = ("-n", self.name)
+        _ip(*ns, "link", "add", "v0", "type", "veth", "peer", "name", "v1")
+        _ip(*ns, "addr", "add", f"{self.address}/24", "dev", "v0")
+        if self.address6:
+            _ip(*ns, "addr", "add", f"{self.address6}/64", "dev", "v0", "nodad")
+        for dev in ("lo", "v0", "v1"):
+            _ip(*ns, "link", "set", dev, "up")
+        _ip(*ns, "route", "add", "default", "via", self.address, "dev", "v0")
+        if self.address6:
+            _ip(*ns, "-6", "route", "add", "default", "dev", "v0")
+
+    def exec_argv(self, *argv: str) -> list[str]:
+        """The command line running ``argv`` inside the namespace."""
+        return ["ip", "netns", "exec", self.name, *argv]
+
+    def _start_server(self) -> None:
+        log = open(self.server_log, "wb")
+        try:
+            self._server = subprocess.Popen(
+                self.exec_argv(sys.executable, str(REPO_ROOT / "scripts" / "devserver.py"),
+                               "--host", "127.0.0.1", "--port", str(PORT), "--quiet"),
+                cwd=str(REPO_ROOT), stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL)
+        finally:
+            log.close()
+        # devserver prints "Serving ... at URL" once its socket listens
+        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
+        line = b""
+        while time.monotonic() < deadline and b"\n" not in line:
+            ready, _, _ = select.select([self._server.stdout], [], [], 0.1)
+            if ready:
+                chunk = os.read(self._server.stdout.fileno(), 4096)
+                if not chunk:
+                    break
+                line += chunk
+            elif self._server.poll() is not None:
+                break
+        if b"Serving" not in line or self._server.poll() is not None:
+            raise RuntimeError(f"the site did not start in {self.name}: {line!r} "
+                               f"{self.server_log.read_text(errors='replace')[-2000:]}")
+
+    def _write_wrapper(self) -> str:
+        chromium = find_chromium()
+        if not chromium:
+            raise RuntimeError("no Chromium found: run scripts/setup")
+        path = Path(self._tmp.name) / "chromium-in-netns"
+        path.write_text("#!/bin/sh\n# Chromium in network namespace " + self.name + " only\n"
+                        f"exec ip netns exec {shlex.quote(self.name)} {shlex.quote(chromium)} \"$@\"\n")
+        path.chmod(0o755)
+        return str(path)
+
+    def launch(self, playwright, **kwargs):
+        """A Chromium (Playwright Browser) running inside the namespace."""
+        if not self.wrapper:
+            raise RuntimeError("namespace not started")
+        args = list(kwargs.pop("args", []))
+        args += [a for a in LAUNCH_ARGS if a not in args]
+        t0 = time.perf_counter()
+        browser = playwright.chromium.launch(executable_path=self.wrapper, args=args, **kwargs)
+        self.timings.setdefault("browser", time.perf_counter() - t0)
+        return browser
+
+    def stop(self) -> None:
+        server, self._server = self._server, None
+        if server is not None:
+            if server.poll() is None:
+                server.terminate()
+                try:
+                    server.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    server.wait(timeout=5)
+            if server.stdout:
+                server.stdout.close()
+        if self._created:
+            _ip("netns", "delete", self.name, check=False)
+            self._created = False
+        self._tmp.cleanup()
+
+    def __enter__(self) -> "NetNs":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def start_or_skip(**kwargs) -> NetNs:
+    """A started :class:`NetNs`, or pytest.skip with the reason it cannot be."""
+    ns = NetNs(**kwargs)
+    try:
+        return ns.start()
+    except NetNsUnavailable as exc:
+        pytest.skip(f"no network namespace for the WebRTC tests: {exc}")
+
+
+class Phones:
+    """Pages in fresh contexts of browsers running in the namespace."""
+
+    def __init__(self, ns: NetNs, browser):
+        self.ns = ns
+        self.browser = browser
+        self.external: list[str] = []
+        self._contexts = []
+
+    def _guard(self, request) -> None:
+        url = request.url
+        if not (url.startswith(self.ns.origin + "/") or url.startswith(_LOCAL_SCHEMES)):
+            self.external.append(url)
+
+    def new(self, path: str = "static/bench/rtc-probe.html", browser=None):
+        context = (browser or self.browser).new_context(service_workers="block")
+        context.on("request", self._guard)
+        self._contexts.append(context)
+        page = context.new_page()
+        page.on("websocket", lambda ws: self.external.append(ws.url))
+        if path is not None:
+            page.goto(self.ns.url + path)
+        return page
+
+    def close(self) -> None:
+        for context in self._contexts:
+            try:
+                context.close()
+            except Exception:
+                pass
+        self._contexts.clear()
+
+
+# ------------------------------------------------------------------ fixtures
+@pytest.fixture(scope="session")
+def netns():
+    ns = start_or_skip()
+    try:
+        yield ns
+    finally:
+        ns.stop()
+
+
+@pytest.fixture(scope="session")
+def netns_browser(netns, playwright):
+    browser = netns.launch(playwright)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def phones(netns, netns_browser):
+    p = Phones(netns, netns_browser)
+    try:
+        yield p
+    finally:
+        p.close()
+    assert not p.external, f"requests left the local server: {p.external}"
