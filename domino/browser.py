@@ -38,7 +38,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
 ROOT = document.documentElement
 # what a tapped element tells about itself (data-<name>)
-ELEMENT_DATA = ("tile", "end", "open", "act", "game")
+ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")
 
 
 def build(node, svg: bool = False):
@@ -112,8 +112,11 @@ class Page:
         self.root = _el(document.getElementById("app"))
         self.live = _el(document.getElementById("live"))
         params = js.URLSearchParams.new(js.location.search)
+        hash_ = str(js.location.hash or "")
         self.s = Session(LocalStore(), str(js.location.pathname),
-                         params={k: _str(params.get(k)) for k in ("fail", "seed", "delay")},
+                         params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
+                                     url=str(js.location.origin) + str(js.location.pathname),
+                                     join=hash_[1:] if hash_.startswith("#join=") else None),
                          browser_lang=str(js.navigator.language or ""))
         if self.s.fixed_delay == 0:
             ROOT.classList.add("no-anim")
@@ -128,7 +131,8 @@ class Page:
         self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
                          create_proxy(self.on_change), create_proxy(self.on_resize),
                          create_proxy(self.keep_snapshot), create_proxy(self.finish_anims),
-                         create_proxy(self._anim_done), create_proxy(self.on_storage)]
+                         create_proxy(self._anim_done), create_proxy(self.on_storage),
+                         create_proxy(self.on_tick)]
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
@@ -138,6 +142,18 @@ class Page:
         document.addEventListener("pointerdown", self._proxies[5], True)
         ROOT.dataset.anim = "0"
         js.window.addEventListener("storage", self._proxies[7])
+        # a newer invitation opened in this tab: start again from it
+        js.window.addEventListener("hashchange", create_proxy(
+            lambda *_: js.location.reload() if str(js.location.hash).startswith("#join=") else None))
+        js.setInterval(self._proxies[8], 1000)
+        self.rtc = getattr(js.window, "dominoRtc", None)   # static/rtc.js: the friends' connections
+        if self.rtc is not None:
+            self.rtc.handlers = js.Object.fromEntries(to_js([
+                ["open", create_proxy(lambda i: self.send({"action": "net-open", "conn": int(i)}))],
+                ["message", create_proxy(lambda i, text: self.send(
+                    {"action": "net-message", "conn": int(i), "text": _str(text)}))],
+                ["close", create_proxy(lambda i, why: self.send(
+                    {"action": "net-close", "conn": int(i), "reason": _str(why)}))]]))
         self.mirror_busy()
 
     # ------------------------------------------------------------ one path
@@ -151,6 +167,10 @@ class Page:
     def apply(self, out) -> None:
         for w in out.warnings:
             js.console.warn(w)
+        for cmd in out.net:
+            self.network(cmd)
+        if out.clear_hash:
+            js.history.replaceState(jsnull, "", str(js.location.pathname) + str(js.location.search))
         for name, text in out.downloads:
             download(name, text)
         if out.live:
@@ -168,6 +188,45 @@ class Page:
         if out.computers:
             self.kick()
 
+    # ------------------------------------------------------------ the network
+    def network(self, cmd: dict) -> None:
+        """One command of the session to static/rtc.js; what comes back is an input."""
+        rtc, op = self.rtc, cmd["op"]
+        if op == "send":
+            if rtc is not None:
+                rtc.send(cmd["conn"], cmd["text"])
+        elif op == "close":
+            if rtc is not None:
+                rtc.close(cmd["conn"])
+        else:
+            asyncio.ensure_future(self.network_async(cmd))
+
+    async def network_async(self, cmd: dict) -> None:
+        op, rtc = cmd["op"], self.rtc
+        if op == "share":
+            how = await rtc.share(cmd["url"], cmd["title"]) if rtc is not None else "failed"
+            self.send({"action": "net-shared", "how": str(how)})
+            return
+        back = {"offer": "net-offer", "answer": "net-answer"}.get(op)
+        inp = {"action": back, "seat": cmd.get("seat")}
+        try:
+            if rtc is None:
+                raise RuntimeError("static/rtc.js is missing")
+            if op == "accept":
+                await rtc.acceptAnswer(cmd["conn"], cmd["sdp"])   # a refusal closes it: net-close
+                return
+            res = await (rtc.createOffer() if op == "offer" else rtc.createAnswer(cmd["sdp"]))
+            inp.update(conn=int(res.id), sdp=str(res.sdp))
+        except Exception as e:
+            if back is None:
+                return
+            inp["error"] = str(e)[:200]
+        self.send(inp)
+
+    def on_tick(self, *_args) -> None:
+        if self.s.role is not None:
+            self.send({"action": "net-tick"})
+
     def mirror_busy(self) -> None:
         ROOT.dataset.busy = "1" if self.s.busy else "0"
 
@@ -179,6 +238,10 @@ class Page:
             self.painted_seq = None   # the table moved on from the painted snapshot: animations again
             ROOT.removeAttribute("data-snapshot")
         ROOT.lang = s.lang
+        if s.role:
+            ROOT.dataset.netRole = s.role
+        else:
+            ROOT.removeAttribute("data-net-role")
         document.title = t(s.lang, "app.title")
         screen = build(s.screen())
         ROOT.dataset.seq = str(s.seq())
@@ -375,6 +438,10 @@ class Page:
             v = _str(el.getAttribute("data-" + name))
             if v is not None:
                 inp[name] = v
+        field = _str(el.getAttribute("data-with"))    # a button that sends a field's text (a reply code)
+        if field:
+            box = _el(document.getElementById(field))
+            inp["value"] = str(box.value) if box is not None else ""
         try:
             form = self.read_form()
         except Exception as e:
@@ -417,7 +484,7 @@ class Page:
             asyncio.ensure_future(self.import_file(el))
             return
         self.send({"action": "change", "field": fld, "form": self.read_form(),
-                   "testid": _str(el.getAttribute("data-testid"))})
+                   "testid": _str(el.getAttribute("data-testid")), "value": _str(el.value)})
 
     def on_resize(self, ev=None) -> None:
         if self.s.ctrl is not None:
@@ -529,9 +596,7 @@ def start() -> None:
         _page = Page()
         if _page.s.fail == "start":
             raise RuntimeError("failing on purpose (?fail=start)")
-        out = _page.s.load_game()
-        for w in out.warnings:
-            js.console.warn(w)
+        _page.apply(_page.s.load_game())
         _page.render()
         _take_over(_page)
         ROOT.dataset.ready = "1"

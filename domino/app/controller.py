@@ -28,8 +28,11 @@ def humans(match: Match) -> list[int]:
     return [i for i, s in enumerate(match.seats) if s["kind"] == HUMAN]
 
 
+REMOTE = "remote"     # a seat played from a friend's phone (domino.app.friends): neither here nor a computer
+
+
 def is_computer_turn(match: Match) -> bool:
-    return match.phase == "play" and match.turn is not None and match.seats[match.turn]["kind"] != HUMAN
+    return match.phase == "play" and match.turn is not None and match.seats[match.turn]["kind"] not in (HUMAN, REMOTE)
 
 
 def needs_handoff(match: Match, viewer: int | None) -> int | None:
@@ -367,6 +370,7 @@ class Controller:
         self.pace = DEFAULT_PACE             # the computer's pace (a saved setting)
         self.practice = False                # undo allowed (set by the browser from the match meta)
         self.sound = False                   # the sound toggle's state, for the toolbar
+        self.net: dict | None = None         # a friends' table: statuses, invitations (domino.app.friends)
         hs = humans(match)
         if len(hs) == 1:
             self.viewer = hs[0]
@@ -451,6 +455,8 @@ class Controller:
         name = m.seats[m.turn]["name"]
         if self.selected:
             return t(self.lang, "game.choose_end", tile=self.selected)
+        if m.seats[m.turn]["kind"] == REMOTE:
+            return t(self.lang, "friends.turn_remote", name=name)
         if m.seats[m.turn]["kind"] != HUMAN:
             return t(self.lang, "game.thinking", name=name)
         if self.my_turn():

@@ -49,7 +49,7 @@ MAX_DEPTH = 32                 # a save nests 7 levels
 MAX_CORRUPT = 3                # corrupt copies kept aside
 MAX_NAME = 24                  # as on the new-game screen
 FALLBACK_LEVEL = "medium"
-KINDS = (HUMAN,) + COMPUTER_KINDS
+KINDS = (HUMAN, "remote") + COMPUTER_KINDS   # "remote": a friend's phone (domino.app.friends)
 
 
 class CorruptSave(ValueError):

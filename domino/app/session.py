@@ -38,13 +38,15 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
+from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
 from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
 from domino.app.screens.dialogs import help_dialog
-from domino.app.screens.lobby import new_game_screen
+from domino.app.screens import friends as friends_screens
+from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
 from domino.app.settings import default_options, default_settings, default_target, new_match, normalize_settings
@@ -58,7 +60,9 @@ UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no"
 PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
                            "turn-retry", "turn-resign", "safe-ok", "lang"})
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
-EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed"})
+EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
+                    # the network (domino.app.friends)
+                    "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared"})
 MAX_URL_SEED = 64
 
 
@@ -106,6 +110,8 @@ class Out:
     focus: str | None = None         # a selector to focus after drawing (else the screen's own choice)
     live: str | None = None          # words for the screen reader's live region
     warnings: list[str] = field(default_factory=list)
+    net: list[dict] = field(default_factory=list)    # the network's commands (domino.app.friends)
+    clear_hash: bool = False         # drop the invitation from the page's URL
 
 
 def now_stamp() -> str:
@@ -148,7 +154,7 @@ class Done:
         return self.action
 
 
-class Session:
+class Session(Friends):
     """The app's state around the current match, and every decision on it."""
 
     def __init__(self, store: Store, path: str, *, params: dict | None = None, browser_lang: str = "en"):
@@ -209,6 +215,7 @@ class Session:
         self.last_match = None      # the match left for the new-game screen (to download)
         self.panel_extra = ""
         self.out = Out()
+        self.friends_init(params)
 
     # ------------------------------------------------------------ the one entry
     def handle(self, inp: dict) -> Out:
@@ -229,7 +236,7 @@ class Session:
             return out
         handler = getattr(self, "do_" + action.replace("-", "_"), None)
         if handler is not None:
-            if "form" in inp and not self.at_table():
+            if "form" in inp and not self.at_table() and self.role is None:
                 self.harvest(inp["form"])
             handler(inp)
         return out
@@ -260,7 +267,7 @@ class Session:
     def wants_computers(self) -> bool:
         """A computer seat is to move and nothing stands in its way."""
         c = self.ctrl
-        return (c is not None and self.at_table() and ctl.is_computer_turn(c.match)
+        return (c is not None and self.guest is None and self.at_table() and ctl.is_computer_turn(c.match)
                 and (self.panel is None or self.panel[0] in ("full", "blocked")))
 
     def stop_computers(self) -> None:
@@ -289,8 +296,10 @@ class Session:
     def save_game(self, force: bool = False) -> bool:
         """Write the match (checked, below), then what follows every change
         (statistics, the guide, sounds).  The guided hand is never saved."""
-        ok = self.guide_step is not None or self._save_match(force)
+        ok = self.guide_step is not None or self.guest is not None or self._save_match(force)
         self.after_change()
+        if ok:
+            self.net_sync()   # the guests hear of a move only once it is saved
         return ok
 
     def _save_match(self, force: bool = False) -> bool:
@@ -326,9 +335,13 @@ class Session:
         return True
 
     def load_game(self) -> Out:
-        """The saved match, if any (at start)."""
+        """The saved match, if any (at start), and a friends' table around it;
+        a guest's device leaves its own save alone."""
         self.out = Out()
-        self._load_match()
+        if self.guest is None:
+            self._load_match()
+            self.restore_table()
+        self.net_start()
         return self.out
 
     def _load_match(self) -> None:
@@ -434,7 +447,7 @@ class Session:
             step = guide.advance(self.guide_step, "moved", phase=m.phase,
                                  played=guide.person_played(m.view(0)))
             self.guide_step = step or self.guide_step
-        elif self.stats_pending and m.outcome:
+        elif self.stats_pending and m.outcome and self.guest is None:
             self.stats_pending = False
             doc = self.load_stats()
             if stats_mod.record(doc, m, self.practice) is not None:
@@ -461,6 +474,8 @@ class Session:
     def snapshot(self, size: tuple[int, int]) -> None:
         """Store the screen a reload will show (static/boot.js paints it);
         ``size`` is the board's on screen."""
+        if self.role is not None:
+            return
         c = self.ctrl if self.guide_step is None else (self.held[0] if self.held else None)
         if c is None:
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
@@ -484,10 +499,13 @@ class Session:
         """The whole screen: the table or the menu, the safety net's controls
         and dialog, and the other dialogs (when no safety dialog is up)."""
         c = self.ctrl
-        if not self.at_table():
+        if not self.at_table() and self.guest is not None:
+            tree = friends_screens.guest_screen(self, toolbar(self.lang, self.pips, game=None, seq=None,
+                                                              sound=self.sound))
+        elif not self.at_table():
             tree = self.menu_tree()
             card = first_card(tree)
-            if card is not None:   # the menu: the table keeps its room (one tap away, ⌂ Menu)
+            if card is not None and self.role is None:   # the menu: the table keeps its room (one tap away, ⌂ Menu)
                 if c is not None:
                     card[2].append(safety.export_button(self.lang))
                 card[2].append(safety.file_controls(self.lang, self.last_match is not None))
@@ -497,6 +515,7 @@ class Session:
             c.pace = self.pace
             c.practice = self.practice
             c.sound = self.sound
+            c.net = self.table_net()
             tree = game_screen(c)
         dialog = self.panel_tree()
         if dialog is not None:
@@ -531,6 +550,9 @@ class Session:
         return None
 
     def menu_tree(self) -> Node:
+        if self.host is not None and not self.host.started:
+            return new_game_screen(self.host.config, self.lang, self.pips, self.error, self.save_error,
+                                   sound=self.sound, friends=friends_screens.host_panel(self))
         top = []
         c = self.ctrl
         if c is not None and not c.match.outcome:
@@ -550,6 +572,8 @@ class Session:
             out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
         if self.help_game is not None:
             out.append(help_dialog(self.help_game, self.lang))
+        if self.host is not None and self.invite_seat is not None and self.at_table():
+            out.append(friends_screens.invite_dialog(self, self.invite_seat))
         return out
 
     def guide_target(self) -> str | None:
@@ -624,7 +648,13 @@ class Session:
         self.new_settings = s
 
     def on_change(self, inp: dict) -> None:
-        if self.at_table():
+        if self.at_table() or self.guest is not None:
+            return
+        if self.host is not None and not self.host.started:
+            if inp.get("field") == "away-policy":
+                self.do_away_policy(inp)
+            else:
+                self.friends_change(inp.get("form") or {}, inp.get("field"))
             return
         self.harvest(inp.get("form") or {})
         fld = inp.get("field")
@@ -660,6 +690,7 @@ class Session:
         self.moved([action])
 
     def moved(self, done) -> None:
+        self.guest_flush()     # a guest's tap is a decision for the host
         if done:
             self.save_game()
             self.changed()
@@ -734,6 +765,16 @@ class Session:
             self.render()
 
     def do_next_hand(self, inp: dict) -> None:
+        c = self.ctrl
+        if c is not None and self.role is not None and c.match.phase == "hand-over":
+            if self.guest is not None:      # a request: the host deals when everyone has tapped
+                c.match.next_hand()
+                self.guest_flush()
+                self.votes.add(self.guest.seat)
+                self.render()
+            elif self.host.match is c.match:
+                self.vote("host")
+            return
         if self.ctrl and self.ctrl.next_hand():
             self.save_game()
             self.changed()
@@ -754,6 +795,7 @@ class Session:
             return
         self.stop_computers()
         c.resign()
+        self.guest_flush()
         self.save_game()
         self.render()
 
@@ -811,6 +853,14 @@ class Session:
         self.changed()
 
     def do_new_match(self, inp: dict) -> None:
+        if self.role is not None and self.ctrl is not None and self.ctrl.match.outcome:
+            self.ctrl = None           # a friends' table goes back to its lobby, the same friends seated
+            if self.host is not None:
+                self.host_result(self.host.to_lobby())
+                self.store.delete(saves.save_key(self.path))
+                self.known = None
+            self.render()
+            return
         if self.ctrl is not None:
             self.last_match = self.ctrl.match    # still downloadable from the new-game screen
         self.ctrl = None

@@ -127,7 +127,7 @@ def kind_label(lang: str, kind: str) -> str:
         name = persona(kind, 0)
         return t(lang, "kind.persona", name=name, level=t(lang, "level." + kind)) if name else \
             t(lang, "kind.other", level=t(lang, "level." + kind))
-    if kind in ("human", "random"):
+    if kind in ("human", "random", "remote"):
         return t(lang, "kind." + kind)
     return t(lang, "kind.other", level=kind)
 

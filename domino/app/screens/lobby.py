@@ -5,6 +5,7 @@ from domino.app import helptext
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.menu import sound_button, stats_button
+from domino.app.controller import REMOTE
 from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
                                  normalize_settings, option_label, option_value_label,
                                  partnership_choice, persona, rules_error_text, rules_for,
@@ -39,10 +40,13 @@ def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra:
 
 
 def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_error: str = "", *,
-                    top: list | None = None, sound: bool = False) -> Node:
+                    top: list | None = None, sound: bool = False, friends: Node | None = None) -> Node:
     """The menu: the new-game form, with ``top`` (the match in progress, the
-    guide's offer) above it."""
-    s = normalize_settings(settings, lang)
+    guide's offer) above it.  With ``friends`` (the table's panel,
+    domino.app.screens.friends) it is the friends' lobby: ``settings`` are
+    the table's (seats of kind "remote" are friends' phones) and the panel
+    takes the place of Start."""
+    s = settings if friends is not None else normalize_settings(settings, lang)
     game = s["game"]
     n = s["players"]
     game_opts = [h("option", {"value": g["id"], "selected": "" if g["id"] == game else None},
@@ -53,10 +57,11 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
     tgt = target_option(game) or {"values": [], "locked": True}
     target_opts = [h("option", {"value": v, "selected": "" if v == s["target"] else None},
                      t(lang, "new.target_value", points=v)) for v in tgt["values"]]
-    kinds = [HUMAN] + computer_kinds()
+    kinds = [HUMAN] + computer_kinds() + ([REMOTE] if friends is not None else [])
     rows = []
     for i in range(n):
         seat = s["seats"][i]
+        remote = seat["kind"] == REMOTE
         rows.append(h("div", {"class": "seat-row"},
             h("span", {"class": "seat-no", "aria-hidden": "true"}, str(i + 1)),
             h("select", {"data-testid": f"seat-kind-{i}", "data-field": "seat-kind", "data-seat": i,
@@ -65,8 +70,9 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                for k in kinds]),
             h("input", {"type": "text", "data-testid": f"seat-name-{i}", "data-field": "seat-name",
                         "data-seat": i, "value": seat["name"], "maxlength": 24, "autocomplete": "off",
-                        "placeholder": (t(lang, "name.player", n=i + 1) if seat["kind"] == HUMAN
+                        "placeholder": (t(lang, "name.player", n=i + 1) if seat["kind"] in (HUMAN, REMOTE)
                                         else persona(seat["kind"], 0) or kind_label(lang, seat["kind"])),
+                        "readonly": "" if remote else None,
                         "aria-label": t(lang, "new.name", n=i + 1)})))
     part = partnership_choice(game, n)
     part_row = None
@@ -104,7 +110,8 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
         top and h("div", {"class": "card top-card"}, top),
         h("div", {"class": "card"},
           save_error and h("div", {"class": "save-error", "data-testid": "save-error", "role": "alert"}, save_error),
-          h("h2", {}, t(lang, "new.title")),
+          h("h2", {}, t(lang, "friends.title" if friends is not None else "new.title")),
+          friends is not None and h("p", {"class": "summary"}, t(lang, "friends.lead")),
           h("label", {"class": "field"}, h("span", {}, t(lang, "new.game")),
             h("select", {"data-testid": "game", "data-field": "game"}, game_opts)),
           h("p", {"class": "summary"}, help_paras[0]),
@@ -117,17 +124,22 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
           part_row,
           h("div", {"class": "seats"}, rows),
           options_box,
-          h("label", {"class": "check practice"},
+          friends,
+          friends is None and h("label", {"class": "check practice"},
             h("input", {"type": "checkbox", "data-testid": "practice", "data-field": "practice",
                         "checked": "" if s.get("practice") else None}),
             t(lang, "new.practice")),
           error and h("p", {"class": "error", "role": "alert"}, error),
-          code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
+          friends is None and code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
                      t(lang, "new.lobby", code=code)),
           options_error and h("p", {"class": "error", "role": "alert", "data-testid": "options-error",
                                     "id": "options-error"},
                               options_error),
-          h("button", {"type": "button", "class": "primary big", "data-testid": "start", "data-action": "start",
-                       "disabled": "" if options_error else None,
-                       "aria-describedby": "options-error" if options_error else None},
-            t(lang, "new.start"))))
+          friends is None and h("div", {"class": "start-row"},
+            h("button", {"type": "button", "class": "primary big", "data-testid": "start", "data-action": "start",
+                         "disabled": "" if options_error else None,
+                         "aria-describedby": "options-error" if options_error else None},
+              t(lang, "new.start")),
+            h("button", {"type": "button", "class": "secondary", "data-testid": "play-friends",
+                         "data-action": "play-friends", "aria-label": t(lang, "friends.play_label")},
+              t(lang, "friends.play")))))

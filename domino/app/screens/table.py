@@ -7,6 +7,7 @@ from domino.app.controller import (Controller, board_story, counts_ends, humans,
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
+from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
 from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
@@ -56,7 +57,7 @@ def scores_bar(c: Controller, v: dict) -> Node:
 BACKS_MAX = 7   # face-down tiles drawn one by one up to this many, then one and a count
 
 
-def seat_node(s: dict, lang: str) -> Node:
+def seat_node(s: dict, lang: str, net_status: str | None = None, guest: bool = False) -> Node:
     """A place at the table: name, face-down tiles (or a count), the side's
     live score, a mark when it is to move, and its latest turn."""
     n = s["count"]
@@ -79,6 +80,7 @@ def seat_node(s: dict, lang: str) -> Node:
                h("span", {"class": "seat-name"}, s["name"]),
                h("span", {"class": "seat-n"}, str(n)),
                h("span", {"class": "seat-score"}, str(s["score"]))),
+             net_status and status_badge(s["seat"], net_status, lang, guest),
              h("div", {"class": "seat-tiles", "aria-hidden": "true"}, backs,
                n > BACKS_MAX and h("span", {"class": "seat-count"}, "×" + str(n)),
                n <= BACKS_MAX and h("span", {"class": "seat-count small"}, str(n))),
@@ -107,7 +109,7 @@ def move_log(c: Controller, v: dict) -> Node:
              not items and h("p", {"class": "log-empty"}, t(lang, "log.empty")))
 
 
-def table_area(c: Controller, v: dict, seats: list[dict]) -> Node:
+def table_area(c: Controller, v: dict, seats: list[dict], net: dict | None = None, guest: bool = False) -> Node:
     """The board with the other players sitting around it."""
     lang = c.lang
     many = v["players"] > 4
@@ -116,11 +118,11 @@ def table_area(c: Controller, v: dict, seats: list[dict]) -> Node:
         # they play after this seat (the sides of a phone have no room for them)
         me = next(s["seat"] for s in seats if s["spot"] == "bottom")
         others = sorted((s for s in seats if s["spot"] != "bottom"), key=lambda s: (s["seat"] - me) % v["players"])
-        around = [h("div", {"class": "seats-top"}, [seat_node(s, lang) for s in others])]
+        around = [h("div", {"class": "seats-top"}, [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in others])]
     else:
-        top = [seat_node(s, lang) for s in seats if s["spot"].startswith("top")]
+        top = [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in seats if s["spot"].startswith("top")]
         around = [h("div", {"class": "seats-top"}, top) if top else None]
-        around += [seat_node(s, lang) for s in seats if s["spot"] in ("left", "right")]
+        around += [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in seats if s["spot"] in ("left", "right")]
     tiles, ends_text = board_story(v, lang)
     story = h("div", {"class": "sr-only", "data-testid": "board-story"},
               h("p", {}, t(lang, "board.line")),
@@ -211,6 +213,8 @@ def game_screen(c: Controller) -> Node:
                      h("span", {"class": "ico", "aria-hidden": "true"}, {"slow": "›", "normal": "»", "fast": "⋙"}[c.pace]),
                      h("span", {"class": "pace-text", "aria-hidden": "true"}, t(lang, "pace." + c.pace)))
     me = next(s for s in seats if s["spot"] == "bottom")
+    net = (c.net or {}).get("statuses") or {}
+    guest = (c.net or {}).get("role") == "guest"
     total = None
     if counts_ends(v):
         total = h("div", {"class": "ends-total", "data-testid": "ends-total", "data-value": v["ends_total"],
@@ -224,13 +228,16 @@ def game_screen(c: Controller) -> Node:
         h("header", {"class": "topbar"},
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
-        table_area(c, v, seats),
+        c.net and c.net["bar"],
+        c.net and c.net["banner"] and h("p", {"class": "error net-banner", "role": "alert",
+                                             "data-testid": "net-banner"}, c.net["banner"]),
+        table_area(c, v, seats, net, guest),
         h("div", {"class": "status-line"},
           h("div", {"class": "status-text"},
             h("p", {"class": "turn-line", "data-testid": "turn"}, status),
             h("p", {"class": "message", "data-testid": "message"}, msg),
             choices and h("div", {"class": "choices"}, choices)),
-          h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang), pace_btn)),
+          h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang, net.get(me["seat"]), guest), pace_btn)),
         hand_row,
         overlay)
 

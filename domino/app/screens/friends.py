@@ -1,0 +1,224 @@
+"""Play with friends: the host's lobby and invitations, the seats' statuses, the guest's screens."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from domino.app import qr
+from domino.app.i18n import t
+from domino.app.nodes import Node, h
+from domino.app.settings import game_options, games, option_label, option_value_label
+from domino.engine.rules import rules_from_options
+
+STATUS_ICON = {"here": "●", "computer": "⚙", "open": "○", "invited": "✉", "joined": "✓", "ready": "✔",
+               "away": "⌛"}
+
+
+@lru_cache(maxsize=16)
+def _qr(link: str, label: str) -> Node:
+    return qr.svg(link, "M", None, label, class_="qr", data_testid="invite-qr")
+
+
+def game_name(game: str, lang: str) -> str:
+    return next((g["name"][lang] for g in games() if g["id"] == game), game)
+
+
+def code_words(game: str, options: dict, target, players: int, lang: str) -> str:
+    """The lobby code in plain words: the length, the game, and every option that differs from its default."""
+    words = []
+    if target:
+        words.append(t(lang, "new.target_value", points=target))
+    words.append(game_name(game, lang))
+    words.append(t(lang, "guest.players", n=players))
+    for o in game_options(game):
+        v = options.get(o["key"], o["default"])
+        if v != o["default"]:
+            words.append(f"{option_label(lang, o['key'])}: {option_value_label(lang, o['key'], v)}")
+    return " · ".join(words)
+
+
+def status_badge(seat: int, status: str, lang: str, guest: bool = False) -> Node:
+    """A seat's status; on a guest's phone the host's own seat reads "host's phone"."""
+    words = t(lang, "status.host" if guest and status == "here" else "status." + status)
+    return h("span", {"class": f"net-status st-{status}", "data-testid": f"seat-status-{seat}",
+                      "data-status": status},
+             h("span", {"aria-hidden": "true"}, STATUS_ICON.get(status, "")), " ", words)
+
+
+def invite_card(lang: str, seat: int, link: str | None, note: str) -> Node:
+    """One seat's invitation: the QR code, the link (share / copy), and the reply code's box."""
+    if link is None:
+        body = [h("p", {"class": "muted", "data-testid": "invite-wait"}, t(lang, "friends.preparing"))]
+    else:
+        body = [h("div", {"class": "qr-box"}, _qr(link, t(lang, "friends.invite_for", n=seat + 1))),
+                h("p", {"class": "invite-link", "data-testid": "invite-link", "data-link": link,
+                        "data-seat": seat}, link),
+                h("button", {"type": "button", "class": "secondary", "data-action": "share", "data-seat": seat,
+                             "data-testid": f"share-{seat}"}, t(lang, "friends.share"))]
+    rid = f"reply-{seat}"
+    body += [
+        h("p", {"class": "muted"}, t(lang, "friends.invite_help")),
+        h("label", {"class": "field", "for": rid}, h("span", {}, t(lang, "friends.reply_label", n=seat + 1))),
+        h("div", {"class": "reply-row"},
+          h("input", {"type": "text", "id": rid, "data-testid": "paste-reply", "data-seat": seat,
+                      "autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false",
+                      "placeholder": t(lang, "friends.reply_placeholder")}),
+          h("button", {"type": "button", "class": "primary", "data-action": "accept-reply",
+                       "data-testid": "accept-reply", "data-with": rid}, t(lang, "friends.accept"))),
+        note and h("p", {"class": "net-note", "role": "status", "data-testid": "net-note"}, note),
+    ]
+    return h("div", {"class": "invite", "data-testid": f"invite-{seat}", "data-seat": seat},
+             h("h3", {}, t(lang, "friends.invite_for", n=seat + 1)), body)
+
+
+def host_panel(s) -> Node:
+    """Under the lobby's form: the table's code, each seat's status and invitation, the away rule, Start."""
+    lang = s.lang
+    hst = s.host
+    cfg = hst.public_config()
+    code = hst.code()
+    seats = []
+    for st in hst.statuses():
+        i = st["seat"]
+        name = st["name"] or (t(lang, "friends.seat_you") if st["status"] == "here" else "")
+        seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
+                       name, " ", status_badge(i, st["status"], lang)))
+    invites = [invite_card(lang, seat, s.link_for(seat), s.net_note)
+               for seat in hst.remote_seats() if seat not in hst.bound]
+    choices = [("computer", 30), ("computer", 60), ("computer", 120), ("abandon", 60), ("abandon", 120)]
+    now = (hst.policy, int(hst.grace))
+    if now not in choices:
+        choices.insert(0, now)
+    policy = h("label", {"class": "field"}, h("span", {}, t(lang, "friends.away_policy")),
+               h("select", {"data-testid": "away-policy", "data-field": "away-policy"},
+                 [h("option", {"value": f"{p}:{g}", "selected": "" if (p, g) == now else None},
+                    t(lang, "friends.away_grace", s=g) + ", " + t(lang, "friends.away." + p))
+                  for p, g in choices]))
+    can = hst.can_start()
+    return h("div", {"class": "friends", "data-testid": "friends-panel"},
+             h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
+               t(lang, "friends.code", code=code), h("br"),
+               h("span", {"class": "muted"}, t(lang, "friends.code_explained", code=code, words=code_words(
+                   cfg["game"], cfg["options"], cfg["target"], cfg["players"], lang)))),
+             cfg["partnership"] and h("p", {"class": "muted"}, t(lang, "friends.partner")),
+             h("p", {"class": "local-note", "data-testid": "local-note"}, t(lang, "friends.local")),
+             h("ul", {"class": "net-seats"}, seats),
+             invites,
+             policy,
+             not can and h("p", {"class": "muted", "id": "start-wait"}, t(lang, "friends.start_wait")),
+             h("div", {"class": "friends-actions"},
+               h("button", {"type": "button", "class": "primary big", "data-action": "start-table",
+                            "data-testid": "start-table", "disabled": None if can else "",
+                            "aria-describedby": None if can else "start-wait"}, t(lang, "friends.start")),
+               h("button", {"type": "button", "class": "secondary", "data-action": "leave-friends",
+                            "data-testid": "leave-friends"}, t(lang, "friends.leave"))))
+
+
+def table_bar(s) -> Node | None:
+    """On the host's table: a friend who is away, and the one-tap invitation for their seat."""
+    hst = s.host
+    lang = s.lang
+    items = []
+    for st in hst.statuses():
+        if st["status"] == "away" or (st["kind"] == "remote" and st["status"] == "invited"):
+            name = st["name"] or t(lang, "friends.seat", n=st["seat"] + 1)
+            line = t(lang, "friends.stand_in", name=name) if st["stand_in"] else name + ": " + t(lang, "status.away")
+            items.append(h("div", {"class": "net-away"}, h("span", {}, line),
+                           h("button", {"type": "button", "class": "secondary", "data-action": "invite-again",
+                                        "data-seat": st["seat"], "data-testid": f"invite-again-{st['seat']}"},
+                             t(lang, "friends.invite_again", name=name))))
+    if not items:
+        return None
+    return h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items)
+
+
+def invite_dialog(s, seat: int) -> Node:
+    lang = s.lang
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "inv-title"},
+             h("div", {"class": "card"},
+               h("h2", {"id": "inv-title"}, t(lang, "friends.invite_for", n=seat + 1)),
+               invite_card(lang, seat, s.link_for(seat), s.net_note),
+               h("button", {"type": "button", "class": "secondary", "data-action": "close-invite",
+                            "data-testid": "close-invite"}, t(lang, "friends.close_invite"))))
+
+
+def _config_list(lobby: dict, seat: int, lang: str) -> Node:
+    cfg = lobby["config"]
+    try:
+        players = int(cfg.get("players"))
+        rules = rules_from_options(str(cfg.get("game")), dict(cfg.get("options") or {}))
+        words = code_words(rules.game, rules.options(), cfg.get("target"), players, lang)
+    except Exception:   # a host's config this version cannot read: show the code alone
+        words = ""
+    code = str(lobby.get("code") or "")
+    seats = []
+    for st in cfg.get("seats") or []:
+        if not isinstance(st, dict) or not isinstance(st.get("seat"), int):
+            continue
+        i = st["seat"]
+        name = str(st.get("name") or "")
+        if i == seat:
+            name = t(lang, "guest.you", name=name) if name else t(lang, "friends.seat_you")
+        seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
+                       name, " ", status_badge(i, str(st.get("status") or "open"), lang, guest=True)))
+    return h("div", {"class": "guest-config", "data-testid": "guest-config"},
+             h("h3", {}, t(lang, "guest.config")),
+             h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code}, t(lang, "friends.code", code=code),
+               words and h("br"), words and h("span", {"class": "muted"},
+                                               t(lang, "friends.code_explained", code=code, words=words))),
+             cfg.get("partnership") and h("p", {"class": "muted"}, t(lang, "friends.partner")),
+             h("ul", {"class": "net-seats"}, seats))
+
+
+def guest_screen(s, toolbar_node: Node) -> Node:
+    """A guest before the match (or at its menu): the invitation, the reply code, the table's config, Start."""
+    lang = s.lang
+    g = s.guest
+    st = s.guest_state
+    body: list = []
+    if st == "bad":
+        body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-error"},
+                      t(lang, "guest.bad_link", why=s.guest_why)))
+    else:
+        body.append(h("p", {}, t(lang, "guest.seat", n=g.seat + 1)))
+        if s.ctrl is not None:
+            body.append(h("button", {"type": "button", "class": "primary big", "data-action": "continue",
+                                     "data-testid": "continue"}, t(lang, "guest.back")))
+        if st in ("answering", "waiting"):
+            body.append(h("p", {"class": "local-note"}, t(lang, "friends.local")))
+        if st == "answering":
+            body.append(h("p", {"class": "muted"}, t(lang, "guest.making")))
+        elif st == "waiting":
+            body += [h("h3", {}, t(lang, "guest.reply")),
+                     h("p", {"class": "reply-code", "data-testid": "reply-code", "data-code": s.guest_code},
+                       s.guest_code),
+                     h("p", {"class": "muted"}, t(lang, "guest.reply_help")),
+                     h("p", {"class": "muted", "role": "status"}, t(lang, "guest.waiting_host"))]
+        elif st == "open":
+            body.append(h("p", {"class": "ok", "role": "status", "data-testid": "guest-connected"},
+                          t(lang, "guest.connected")))
+        elif st == "lost":
+            body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-lost"}, t(lang, "guest.lost")))
+        elif st == "closed":
+            body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-closed"},
+                          t(lang, "guest.closed", why=s.guest_why)))
+        if g.refusal is not None:
+            body.append(h("p", {"class": "error", "data-testid": "guest-refused"},
+                          t(lang, "guest.refused", why=g.refusal.message)))
+        if g.lobby is not None and s.ctrl is None:
+            body.append(_config_list(g.lobby, g.seat, lang))
+        if st == "open" and s.ctrl is None:
+            body += [h("label", {"class": "field"}, h("span", {}, t(lang, "guest.name")),
+                       h("input", {"type": "text", "id": "guest-name", "data-testid": "guest-name", "maxlength": 24,
+                                   "autocomplete": "nickname", "value": g.name})),
+                     s.guest_ready and h("p", {"class": "ok", "data-testid": "guest-ready"}, t(lang, "guest.ready_wait")),
+                     h("button", {"type": "button", "class": "secondary big" if s.guest_ready else "primary big",
+                                  "data-action": "join-table", "data-testid": "join-table", "data-with": "guest-name",
+                                  "aria-pressed": "true" if s.guest_ready else "false"},
+                       t(lang, "guest.not_ready" if s.guest_ready else "guest.start"))]
+    body.append(h("button", {"type": "button", "class": "secondary", "data-action": "guest-leave",
+                             "data-testid": "guest-leave"}, t(lang, "guest.leave")))
+    return h("section", {"class": "screen newgame guest", "data-testid": "guest"},
+             h("header", {"class": "topbar"},
+               h("h1", {"class": "brand"}, h("span", {"class": "logo", "aria-hidden": "true"}), t(lang, "app.title")),
+               toolbar_node),
+             h("div", {"class": "card"}, h("h2", {}, t(lang, "guest.title")), body))

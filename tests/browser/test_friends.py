@@ -1,0 +1,315 @@
+"""Play with friends, on the real thing: each phone a Playwright browser
+context in a private network namespace (tests/browser/netns.py), joined by
+a real WebRTC data channel through the invite link and the reply code, the
+way people do it (the guest opens the link; the host pastes the reply).
+
+Every page uses ?delay=0 (no pauses, no animations).  The host's computer
+seats play at once; the people's taps are made here: on each phone, the
+first playable tile (or the draw button), until the hand or match ends.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from conftest import assert_no_py_error, wait_ready  # noqa: E402
+from domino.engine.records import from_record  # noqa: E402
+from a11y import axe_violations  # noqa: E402
+from netns import netns, netns_browser, phones  # noqa: E402,F401  (fixtures)
+
+FAST = "?delay=0"
+OUT = Path(__file__).resolve().parents[2] / "test-results"
+PHONE = {"width": 360, "height": 740}
+
+
+def tid(page, name):
+    return page.locator(f'[data-testid="{name}"]')
+
+
+def seq(page) -> int:
+    return int(page.evaluate("document.documentElement.dataset.seq || '0'"))
+
+
+def open_phone(phones, query=FAST, hash_=""):
+    page = phones.new(path=None)
+    page.set_viewport_size(PHONE)
+    page.goto(phones.ns.url + query + hash_)
+    wait_ready(page)
+    return page
+
+
+def host_table(phones, game="draw", players=2, kinds=None, query=FAST + "&seed=7"):
+    """The host's phone at the friends' lobby: the game, the players, the seats."""
+    host = open_phone(phones, query)
+    tid(host, "game").select_option(game)
+    if players != 2:
+        tid(host, "players").select_option(str(players))
+    tid(host, "play-friends").click()
+    host.wait_for_selector('[data-testid="friends-panel"]')
+    for i, kind in enumerate(kinds or []):
+        if kind is not None:
+            tid(host, f"seat-kind-{i}").select_option(kind)
+            host.wait_for_function(f"""() => {{
+                const el = document.querySelector('[data-testid="seat-kind-{i}"]');
+                return el && el.value === '{kind}'; }}""")
+    assert host.evaluate("document.documentElement.dataset.netRole") == "host"
+    return host
+
+
+def invite_link(host, seat: int) -> str:
+    sel = f'[data-testid="invite-{seat}"] [data-testid="invite-link"]'
+    host.wait_for_selector(sel, timeout=10_000)
+    return host.locator(sel).get_attribute("data-link")
+
+
+def join(phones, host, seat: int, name: str, query=FAST, start=True):
+    """A friend's phone opens the seat's link; the host pastes the reply code; the friend presses Start."""
+    link = invite_link(host, seat)
+    base, frag = link.split("#", 1)
+    assert base == phones.ns.url
+    guest = open_phone(phones, query, "#" + frag)
+    assert guest.evaluate("document.documentElement.dataset.netRole") == "guest"
+    guest.wait_for_selector('[data-testid="reply-code"]', timeout=10_000)
+    code = tid(guest, "reply-code").get_attribute("data-code")
+    assert code.startswith(f"{seat + 1}.")
+    box = host.locator(f'[data-testid="invite-{seat}"] [data-testid="paste-reply"]')
+    box.fill(code)
+    host.locator(f'[data-testid="invite-{seat}"] [data-testid="accept-reply"]').click()
+    guest.wait_for_selector('[data-testid="join-table"]', timeout=10_000)
+    host.wait_for_selector(f'[data-testid="seat-status-{seat}"][data-status="joined"]', timeout=10_000)
+    if start:
+        tid(guest, "guest-name").fill(name)
+        tid(guest, "join-table").click()
+        host.wait_for_selector(f'[data-testid="seat-status-{seat}"][data-status="ready"]', timeout=10_000)
+    return guest
+
+
+def host_record(host) -> dict:
+    text = host.evaluate("""() => {
+        for (let i = 0; i < localStorage.length; i++) {
+            const k = localStorage.key(i);
+            if (k.startsWith('domino:') && k.endsWith(':save')) return localStorage.getItem(k);
+        }
+        return null; }""")
+    return json.loads(text)["record"]
+
+
+def reinvite(phones, host, guest, seat: int, query=FAST):
+    """The host's one tap ("Invite again" at the away seat), the friend opens
+    the new link on the same phone, the host pastes the reply code."""
+    host.wait_for_selector(f'[data-testid="seat-status-{seat}"][data-status="away"]', timeout=15_000)
+    host.locator(f'[data-testid="invite-again-{seat}"]').first.click()
+    link = invite_link(host, seat)
+    guest.goto(phones.ns.url + query + "#" + link.split("#", 1)[1])
+    wait_ready(guest)
+    guest.wait_for_selector('[data-testid="reply-code"]', timeout=10_000)
+    code = tid(guest, "reply-code").get_attribute("data-code")
+    host.locator(f'[data-testid="invite-{seat}"] [data-testid="paste-reply"]').fill(code)
+    host.locator(f'[data-testid="invite-{seat}"] [data-testid="accept-reply"]').click()
+    guest.wait_for_selector(".screen.game", timeout=15_000)
+    host.wait_for_selector(f'[data-testid="seat-status-{seat}"][data-status="joined"]', timeout=10_000)
+
+
+def tap_turn(page) -> bool:
+    """On this phone, if it is its turn: tap the first playable tile (and its
+    first place), or draw.  True when it tapped."""
+    if page.locator(".screen.game.my-turn").count() == 0:
+        return False
+    s = seq(page)
+    tiles = page.locator('.tile-btn[aria-disabled="false"]')
+    if tiles.count():
+        tiles.first.click()
+        ends = page.locator('[data-action="end"], [data-action="open"]')
+        if ends.count():
+            ends.first.click()
+    elif tid(page, "draw").count():
+        tid(page, "draw").click()
+    else:
+        acts = page.locator('[data-action="act"]')
+        if not acts.count():
+            return False
+        acts.first.click()
+    try:
+        page.wait_for_function(f"Number(document.documentElement.dataset.seq) !== {s}", timeout=10_000)
+    except Exception:
+        pass
+    return True
+
+
+def play_hand(pages, done_testid="hand-result", limit=600, moves=None):
+    """Every phone taps its turns until each shows ``done_testid`` (or ``moves`` taps were made)."""
+    made = 0
+    for _ in range(limit):
+        if done_testid == "match-result-or-hand":
+            if all(p.locator('[data-testid="hand-result"], [data-testid="match-result"]').count() for p in pages):
+                return
+        elif all(p.locator(f'[data-testid="{done_testid}"]').count() for p in pages):
+            return
+        if moves is not None and made >= moves:
+            return
+        tapped = False
+        for p in pages:
+            if tap_turn(p):
+                tapped = True
+                made += 1
+        if not tapped:
+            time.sleep(0.05)
+    raise AssertionError(f"no {done_testid} on every phone")
+
+
+def same_table(host, guest):
+    """The guest's table shows the host's position."""
+    host.wait_for_function("s => Number(document.documentElement.dataset.seq) === s", arg=seq(guest),
+                           timeout=10_000)
+
+
+# ------------------------------------------------------------------ tests
+def test_two_phones_play_a_draw_hand_to_the_end(phones):
+    host = host_table(phones)
+    guest = join(phones, host, 1, "Ana")
+    host.screenshot(path=str(OUT / "friends-host-lobby.png"), full_page=True)
+    tid(host, "start-table").click()
+    host.wait_for_selector(".screen.game")
+    guest.wait_for_selector(".screen.game")
+    assert tid(guest, "seat-0").count() == 1
+    play_hand([host, guest])
+    guest.screenshot(path=str(OUT / "friends-guest-hand-end.png"))
+    rec = host_record(host)
+    m = from_record(rec)
+    assert m.phase == "hand-over" or m.outcome
+    assert [s["kind"] for s in rec["seats"]] == ["human", "remote"]
+    assert rec["seats"][1]["name"] == "Ana"
+    # both phones show the same scores
+    for p in (host, guest):
+        assert_no_py_error(p)
+    hs = [host.locator(f'[data-testid="seat-{i}"]').get_attribute("data-score") for i in range(2)]
+    gs = [guest.locator(f'[data-testid="seat-{i}"]').get_attribute("data-score") for i in range(2)]
+    assert hs == gs
+
+
+def play_match(pages, limit=40):
+    """Hands to the end of the match: every phone taps its turns and then Next."""
+    for _ in range(limit):
+        play_hand(pages, done_testid="match-result-or-hand")
+        if all(p.locator('[data-testid="match-result"]').count() for p in pages):
+            return
+        for p in pages:
+            btn = tid(p, "next-hand")
+            if btn.count():
+                btn.click()
+        for p in pages:
+            p.wait_for_function("""() => !document.querySelector('[data-testid="hand-result"]')
+                || document.querySelector('[data-testid="waiting"]')""", timeout=10_000)
+    raise AssertionError("the match did not end")
+
+
+def test_latin_partnership_two_people_on_their_phones_two_computers(phones):
+    host = host_table(phones, game="latin", players=4, kinds=["human", "medium", "remote", "medium"])
+    assert "1 and 3" in tid(host, "friends-panel").inner_text()
+    guest = join(phones, host, 2, "Lola")
+    assert [v["id"] for v in axe_violations(host)] == []
+    assert [v["id"] for v in axe_violations(guest)] == []
+    guest.screenshot(path=str(OUT / "friends-guest-lobby.png"), full_page=True)
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    # partners: the guest's partner (the host, seat 0) sits opposite, on the same side
+    assert guest.locator('[data-testid="seat-0"]').get_attribute("data-side") == \
+        guest.locator('[data-testid="seat-2"]').get_attribute("data-side")
+    assert "spot-top" in guest.locator('[data-testid="seat-0"]').get_attribute("class")
+    guest.screenshot(path=str(OUT / "friends-guest-latin.png"))
+    play_match([host, guest])
+    rec = host_record(host)
+    m = from_record(rec)
+    assert m.outcome is not None
+    w_host = host.locator('[data-testid="match-result"]').get_attribute("data-winner")
+    w_guest = guest.locator('[data-testid="match-result"]').get_attribute("data-winner")
+    assert w_host == w_guest == str(m.outcome["winner"] if m.outcome["winner"] is not None else "")
+    for p in (host, guest):
+        assert_no_py_error(p)
+
+
+def test_guest_reload_mid_hand_comes_back_to_its_seat(phones):
+    host = host_table(phones)
+    guest = join(phones, host, 1, "Ana")
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    play_hand([host, guest], moves=4)
+    before = seq(host)
+    guest.reload()
+    wait_ready(guest)
+    reinvite(phones, host, guest, 1)
+    same_table(host, guest)
+    assert seq(guest) == seq(host) >= before
+    assert tid(guest, "seat-1").get_attribute("data-count") == host.locator(
+        '[data-testid="seat-1"]').get_attribute("data-count")
+    play_hand([host, guest])
+    assert_no_py_error(guest)
+
+
+def test_guest_gone_the_computer_plays_the_seat_then_the_guest_is_back(phones):
+    host = host_table(phones, query=FAST + "&seed=7&grace=1")
+    guest = join(phones, host, 1, "Ana")
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    context = guest.context
+    guest.close()
+    host.wait_for_selector('[data-testid="seat-status-1"][data-status="away"]', timeout=15_000)
+    # after the grace the computer stands in: seat 1 moves with nobody at it
+    host.wait_for_selector('[data-testid="net-bar"]')
+    start = seq(host)
+    for _ in range(200):
+        tap_turn(host)
+        rec = host_record(host)
+        if any(a.get("seat") == 1 for a in rec["hands"][-1]["actions"]) and seq(host) > start:
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the computer did not play the away seat")
+    assert from_record(host_record(host)).seats[1]["kind"] == "medium"    # the stand-in, saved
+    assert "computer" in tid(host, "net-bar").inner_text().lower() or "computadora" in \
+        tid(host, "net-bar").inner_text().lower()
+    back = context.new_page()
+    back.set_viewport_size(PHONE)
+    reinvite(phones, host, back, 1)
+    assert from_record(host_record(host)).seats[1]["kind"] == "remote"
+    play_hand([host, back])
+    assert_no_py_error(back)
+
+
+def test_host_reload_resumes_and_the_guest_reconnects(phones):
+    host = host_table(phones)
+    guest = join(phones, host, 1, "Ana")
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    play_hand([host, guest], moves=3)
+    before = seq(host)
+    host.reload()
+    wait_ready(host)
+    host.wait_for_selector(".screen.game")
+    assert seq(host) == before
+    assert host.evaluate("document.documentElement.dataset.netRole") == "host"
+    guest.wait_for_selector('[data-testid="net-banner"]', timeout=15_000)
+    reinvite(phones, host, guest, 1)
+    same_table(host, guest)
+    play_hand([host, guest])
+    assert_no_py_error(host)
+
+
+def test_a_lobby_change_clears_the_starts(phones):
+    host = host_table(phones)
+    guest = join(phones, host, 1, "Ana")
+    assert tid(host, "start-table").is_enabled()
+    tid(host, "target").select_option("150")
+    host.wait_for_selector('[data-testid="seat-status-1"][data-status="joined"]')
+    assert not tid(host, "start-table").is_enabled()
+    guest.wait_for_function("""() => (document.querySelector('[data-testid="lobby-code"]') || {}).dataset
+                               && document.querySelector('[data-testid="lobby-code"]').dataset.code.startsWith('150')""")
+    assert tid(guest, "join-table").get_attribute("aria-pressed") == "false"
+    tid(guest, "join-table").click()
+    host.wait_for_selector('[data-testid="seat-status-1"][data-status="ready"]')
+    assert tid(host, "start-table").is_enabled()

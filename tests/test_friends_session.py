@@ -1,0 +1,341 @@
+"""Play with friends through the app's one path (domino.app.session.Session,
+domino.app.friends): a host's session and guests' sessions, each with its
+own storage, joined by a fake transport that does what static/rtc.js does
+(an offer and an answer per connection, then texts both ways).  The SDP
+texts are real Chromium descriptions (tests/net/test_sdp.py's samples), so
+the invite link and the reply code are the ones players see."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from domino import players
+from domino.app.friends import JoinError, net_key, parse_join
+from domino.app.nodes import find, text_of
+from domino.app.session import MemoryStore, Out, Session
+from domino.engine import tiles as T
+from domino.net.host import REMOTE
+from tests.net.test_host_guest import audit
+from tests.net.test_sdp import SAMPLES
+
+OFFER = SAMPLES[("mdns_v4", "offer")]
+ANSWER = SAMPLES[("mdns_v4", "answer")]
+BASE = "http://127.0.0.1:8000/domino/"
+TILE = re.compile(r"[0-9]{1,2}-[0-9]{1,2}")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+class Net:
+    """Sessions of one host and its guests, and the wires between them."""
+
+    def __init__(self):
+        self.clock = Clock()
+        self.next_conn = 1
+        self.pairs: dict[tuple[str, int], tuple[str, int]] = {}    # (device, conn) -> (device, conn)
+        self.pending_answer: dict[int, tuple[str, int]] = {}       # host conn -> (guest device, conn)
+        self.devices: dict[str, Session] = {}
+        self.queue: list[tuple[str, dict]] = []
+        self.sent: list[tuple[str, str, str]] = []                 # (from, to, text)
+        self.offers: dict[str, int] = {}                           # offer code -> host conn
+        self.host_store = MemoryStore()
+
+    def session(self, name: str, store: MemoryStore, join: str | None = None, **params) -> Session:
+        s = Session(store, "/domino/", params=dict(params, url=BASE, join=join, delay="0"))
+        s.clock = self.clock
+        self.devices[name] = s
+        self.run(name, s.load_game())
+        return s
+
+    def host(self, **params) -> Session:
+        return self.session("host", self.host_store, **params)
+
+    def tap(self, name: str, **inp) -> None:
+        self.run(name, self.devices[name].handle(inp))
+
+    def conn(self) -> int:
+        self.next_conn += 1
+        return self.next_conn
+
+    def run(self, name: str, out) -> None:
+        self.queue += [(name, cmd) for cmd in out.net]
+        while self.queue:
+            who, cmd = self.queue.pop(0)
+            self.command(who, cmd)
+
+    def feed(self, name: str, inp: dict) -> None:
+        s = self.devices.get(name)
+        if s is not None:
+            out = s.handle(inp)
+            self.queue += [(name, cmd) for cmd in out.net]
+
+    def command(self, who: str, cmd: dict) -> None:
+        op = cmd["op"]
+        if op == "offer":
+            c = self.conn()
+            self.feed(who, {"action": "net-offer", "seat": cmd["seat"], "conn": c, "sdp": OFFER})
+        elif op == "answer":
+            c = self.conn()
+            self.feed(who, {"action": "net-answer", "conn": c, "sdp": ANSWER})
+            self.last_answer = (who, c)
+        elif op == "accept":
+            guest = self.joining.pop(0)
+            self.pairs[(who, cmd["conn"])] = guest
+            self.pairs[guest] = (who, cmd["conn"])
+            self.feed(who, {"action": "net-open", "conn": cmd["conn"]})
+            self.feed(guest[0], {"action": "net-open", "conn": guest[1]})
+        elif op == "send":
+            to = self.pairs.get((who, cmd["conn"]))
+            self.sent.append((who, to[0] if to else "", cmd["text"]))
+            self.audit(who, to, cmd["text"])
+            if to is not None:
+                self.feed(to[0], {"action": "net-message", "conn": to[1], "text": cmd["text"]})
+        elif op == "close":
+            to = self.pairs.pop((who, cmd["conn"]), None)
+            if to is not None:
+                self.pairs.pop(to, None)
+                self.feed(to[0], {"action": "net-close", "conn": to[1], "reason": "remote"})
+        elif op == "share":
+            self.feed(who, {"action": "net-shared", "how": "copied"})
+
+    joining: list = []
+    audited = 0
+
+    def audit(self, who: str, to, text: str) -> None:
+        """Every text the host sends a guest, checked when it is sent: no tile
+        that seat may not know, no other seat's secret, no seed."""
+        host = self.devices.get("host")
+        if who != "host" or to is None or host is None or host.host is None:
+            return
+        g = self.devices.get(to[0])
+        seat = g.guest.seat if g is not None and g.guest is not None else None
+        secrets = {s: v for s, v in host.host.secrets.items()}
+        m = host.host.match
+        if seat is None:
+            return
+        audit(m if m is not None and m is getattr(host.ctrl, "match", None) else None, seat, text, secrets)
+        self.audited += 1
+
+    def drop(self, name: str) -> None:
+        """A device goes away without a word (its phone sleeps, its tab closes)."""
+        for (dev, c), other in list(self.pairs.items()):
+            if dev == name:
+                self.pairs.pop((dev, c), None)
+                self.pairs.pop(other, None)
+                self.feed(other[0], {"action": "net-close", "conn": other[1], "reason": "disconnected"})
+        self.devices.pop(name, None)
+        self.run("host", type("O", (), {"net": []})())
+
+    def join(self, name: str, seat: int, store: MemoryStore | None = None, player_name: str = "") -> Session:
+        """A friend opens the seat's invite link; the host pastes the reply code."""
+        host = self.devices["host"]
+        link = host.link_for(seat)
+        assert link and link.startswith(BASE + "#join=")
+        g = self.session(name, store or MemoryStore(), join=link.split("#", 1)[1])
+        code = g.guest_code
+        assert re.fullmatch(rf"{seat + 1}\.1[0-9A-Z-]+", code), code
+        self.joining = [self.last_answer]
+        self.tap("host", action="accept-reply", value=code)
+        assert g.guest_state == "open"
+        if player_name:
+            self.tap(name, action="join-table", value=player_name)
+        else:
+            self.tap(name, action="join-table", value="")
+        return g
+
+
+def screen_text(s: Session) -> str:
+    return text_of(s.screen())
+
+
+def test_join_links_are_checked():
+    with pytest.raises(JoinError):
+        parse_join("#join=9.abc.aXYZ")
+    with pytest.raises(JoinError):
+        parse_join("#join=2.abc")
+    s = Session(MemoryStore(), "/domino/", params={"join": "join=2.sec.aBROKEN", "url": BASE})
+    s.load_game()
+    assert "cannot be read" in screen_text(s)
+
+
+def _play_out(net: Net, names: list[str], limit: int = 4000) -> None:
+    """Every person taps until the match ends: the host's own seat and each
+    guest play the easy level's choice from their own view; the host's
+    computers play through the session's computer path."""
+    for _ in range(limit):
+        net.clock.now += 0.25     # people tap at people's pace (the host's rate limit is 20 a second)
+        host = net.devices["host"]
+        m = host.ctrl.match
+        if m.outcome:
+            return
+        if m.phase == "hand-over":
+            for n in ["host"] + names:
+                s = net.devices[n]
+                if s.ctrl is not None and s.ctrl.match.phase == "hand-over":
+                    net.tap(n, action="next-hand", seq=str(s.ctrl.match.seq))
+            continue
+        seat = m.turn
+        kind = m.seats[seat]["kind"]
+        if kind == "human":
+            view = m.view(seat)
+            a = players.get_player("easy")(view, random.Random(m.seq))
+            host.out = Out()
+            host.play(a)
+            net.run("host", host.out)
+        elif kind == REMOTE:
+            dev = next(n for n in names if net.devices[n].guest is not None and net.devices[n].guest.seat == seat)
+            g = net.devices[dev]
+            assert g.ctrl.match.seq == m.seq, "the guest's table is the host's position"
+            assert g.ctrl.my_turn()
+            legal = g.ctrl.legal()
+            assert legal == m.legal_actions()
+            a = players.get_player("easy")(g.ctrl.match.view(seat), random.Random(m.seq))
+            g.out = Out()
+            g.play(a)
+            net.run(dev, g.out)
+            assert m.seq > g.ctrl.match.seq - 1
+        else:
+            search = host.think()
+            net.tap("host", action="computer-move", move=search.step(1000), gen=host.gen)
+    raise AssertionError("the match did not end")
+
+
+def test_two_phones_play_a_whole_draw_match_and_no_guest_sees_a_hidden_tile():
+    net = Net()
+    host = net.host(seed="7")
+    net.tap("host", action="play-friends")
+    assert host.host is not None and host.host.kind(1) == REMOTE
+    assert 'data-testid="play-friends"' not in json.dumps(host.screen())
+    assert find(host.screen(), **{"data-testid": "invite-qr"})
+    link = find(host.screen(), **{"data-testid": "invite-link"})[0][1]["data-link"]
+    assert link == host.link_for(1)
+    g = net.join("ana", 1, player_name="Ana")
+    assert host.host.seat_status(1) == "ready"
+    assert find(g.screen(), **{"data-testid": "guest-config"})
+    assert "100pt/ab." in screen_text(g)
+    net.tap("host", action="start-table")
+    assert host.ctrl is not None and host.ctrl.match.seats[1] == {"name": "Ana", "kind": REMOTE}
+    assert g.ctrl is not None and g.ctrl.match.seq == host.ctrl.match.seq
+    _play_out(net, ["ana"])
+    m = host.ctrl.match
+    assert m.outcome and g.guest.outcome == m.outcome
+    assert g.ctrl.match.scores == m.scores
+    # every host text was audited as it was sent (Net.audit)
+    assert net.audited > 100
+    # the host's save holds the match; the guest's storage holds no match
+    assert host.store.get("domino:/domino/:save")
+    assert g.store.get("domino:/domino/:save") is None
+
+
+def test_the_guest_receives_no_tile_it_may_not_see():
+    net = Net()
+    host = net.host(seed="3")
+    net.tap("host", action="play-friends")
+    g = net.join("ana", 1)
+    net.tap("host", action="start-table")
+    m = host.ctrl.match
+    for frm, to, text in net.sent:
+        if frm == "host" and json.loads(text)["t"] == "view":
+            hidden = {T.NAMES[t] for t in T.ids(m.hand.hands[0])}
+            shown = set(TILE.findall(text))
+            assert not (hidden & shown)
+
+
+def test_lobby_change_clears_the_starts_and_blocks_start():
+    net = Net()
+    host = net.host()
+    net.tap("host", action="play-friends")
+    net.join("ana", 1)
+    assert host.host.can_start()
+    form = {"game": "draw", "players": "2", "target": "150", "options": {},
+            "seat-kind-0": "human", "seat-kind-1": "remote", "seat-name-0": "", "seat-name-1": ""}
+    net.tap("host", action="change", field="target", form=form)
+    assert host.host.config["target"] == 150
+    assert not host.host.can_start()
+    assert host.host.seat_status(1) == "joined"
+    g = net.devices["ana"]
+    assert not g.guest_ready and g.guest.lobby["config"]["target"] == 150
+    net.tap("ana", action="join-table", value="")
+    assert host.host.can_start()
+
+
+def test_a_guest_away_is_played_by_the_computer_then_comes_back_with_a_new_invite():
+    net = Net()
+    host = net.host(seed="11", grace="5")
+    net.tap("host", action="play-friends")
+    store = MemoryStore()
+    net.join("ana", 1, store=store, player_name="Ana")
+    net.tap("host", action="start-table")
+    net.drop("ana")
+    assert host.host.seat_status(1) == "away"
+    assert find(host.screen(), **{"data-testid": "invite-again-1"})
+    net.clock.now += 6
+    net.tap("host", action="net-tick")
+    assert host.ctrl.match.seats[1]["kind"] == "medium"
+    # the computer can now play seat 1 through the one path
+    for _ in range(3):
+        m = host.ctrl.match
+        if m.turn == 1 and m.phase == "play":
+            net.tap("host", action="computer-move", move=host.think().step(1000), gen=host.gen)
+    net.tap("host", action="invite-again", seat=1)
+    assert host.invite_seat == 1 and host.link_for(1)
+    g = net.join("ana2", 1, store=store)
+    assert host.ctrl.match.seats[1]["kind"] == REMOTE
+    assert g.ctrl is not None and g.ctrl.match.seq == host.ctrl.match.seq
+
+
+def test_host_reload_keeps_the_table_and_the_guest_rejoins():
+    net = Net()
+    host = net.host(seed="5")
+    net.tap("host", action="play-friends")
+    net.join("ana", 1, player_name="Ana")
+    net.tap("host", action="start-table")
+    seq = host.ctrl.match.seq
+    net.drop("ana")
+    host2 = net.session("host", net.host_store)
+    assert host2.host is not None and host2.host.started
+    assert host2.ctrl.match.seq == seq and host2.ctrl.match.seats[1]["kind"] == REMOTE
+    assert host2.host.seat_status(1) == "away"
+    g = net.join("ana", 1)
+    assert g.ctrl.match.seq == seq
+
+
+def test_malformed_messages_never_stop_the_host():
+    net = Net()
+    host = net.host()
+    net.tap("host", action="play-friends")
+    net.join("ana", 1)
+    conn = next(c for (d, c) in net.pairs if d == "host")
+    for text in ["", "{", "[]" * 5000, json.dumps({"v": "domino-net/1", "t": "act", "seq": 0,
+                                                    "action": {"seat": 0, "play": "6-6"}}), "x" * 100000, None, 5]:
+        net.feed("host", {"action": "net-message", "conn": conn, "text": text})
+    assert host.host.seat_status(1) == "ready"
+
+
+def test_the_host_chooses_what_happens_when_a_friend_leaves():
+    net = Net()
+    host = net.host(seed="4")
+    net.tap("host", action="play-friends")
+    net.join("ana", 1)
+    net.tap("host", action="change", field="away-policy", value="abandon:120", form={})
+    assert (host.host.policy, host.host.grace) == ("abandon", 120.0)
+    assert not host.host.can_start()          # a change clears the Starts
+    net.tap("ana", action="join-table", value="")
+    net.tap("host", action="start-table")
+    net.drop("ana")
+    net.clock.now += 119
+    net.tap("host", action="net-tick")
+    assert not host.ctrl.match.outcome
+    net.clock.now += 2
+    net.tap("host", action="net-tick")
+    out = host.ctrl.match.outcome
+    assert out is not None and out["winner"] == 0 and host.ctrl.match.resigned["seat"] == 1
