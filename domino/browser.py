@@ -120,8 +120,6 @@ class Page:
                          browser_lang=str(js.navigator.language or ""))
         if self.s.fixed_delay == 0:
             ROOT.classList.add("no-anim")
-        self.audio = None                 # an AudioContext, made on first use
-        self.sounds_made = 0              # test hook: html[data-sounds]
         self.last_live = ""
         self.kbd = False
         self.snap_due = False             # a snapshot is scheduled
@@ -366,66 +364,28 @@ class Page:
         ROOT.dataset.anim = "0"
 
     def play_sound(self, kind: str) -> None:
-        """A short click (a tile played) or three rising notes (a hand won),
-        made with Web Audio: nothing is loaded."""
+        """static/sound.js makes it (Web Audio); sound must never break the game."""
         try:
-            if self.audio is None:
-                ctor = getattr(js.window, "AudioContext", None) or getattr(js.window, "webkitAudioContext", None)
-                if ctor is None:
-                    return
-                self.audio = ctor.new()
-                ROOT.dataset.audio = "1"
-            ctx = self.audio
-            if str(ctx.state) == "suspended":
-                ctx.resume()
-            now = ctx.currentTime
-            notes = [(1500, 0.0, 0.04)] if kind == "click" else [(523.25, 0.0, 0.14), (659.25, 0.12, 0.14),
-                                                                  (783.99, 0.24, 0.3)]
-            peak = 0.12 if kind == "click" else 0.2
-            for freq, at, dur in notes:
-                osc = ctx.createOscillator()
-                gain = ctx.createGain()
-                osc.type = "square" if kind == "click" else "triangle"
-                osc.frequency.value = freq
-                gain.gain.setValueAtTime(0.0001, now + at)
-                gain.gain.exponentialRampToValueAtTime(peak, now + at + 0.004)
-                gain.gain.exponentialRampToValueAtTime(0.0001, now + at + dur)
-                osc.connect(gain)
-                gain.connect(ctx.destination)
-                osc.start(now + at)
-                osc.stop(now + at + dur + 0.02)
-            ROOT.dataset.lastSound = kind
-            self.sounds_made += 1
-            ROOT.dataset.sounds = str(self.sounds_made)
-        except Exception as e:  # sound must never break the game
+            js.window.dominoSound.play(kind)
+        except Exception as e:
             js.console.warn("domino: sound failed: " + repr(e))
 
     # ------------------------------------------------------------ events
     def read_form(self) -> dict | None:
-        """The new-game form's raw values, when it is on screen."""
+        """The new-game form's raw values, when it is on screen (keys: the fields' test ids)."""
         if self.s.at_table():
             return None
-        form: dict = {}
-
-        def val(testid):
-            return _el(self.root.querySelector(f'[data-testid="{testid}"]'))
-
-        for key in ("game", "players", "target"):
-            el = val(key)
-            if el is not None:
-                form[key] = str(el.value)
-        for key, testid, prop in (("partnership", "partnership", "checked"), ("practice", "practice", "checked"),
-                                  ("show_options", "options", "open")):
-            el = val(testid)
-            if el is not None:
-                form[key] = bool(getattr(el, prop))
-        form["options"] = {str(el.getAttribute("data-key")): str(el.value)
-                           for el in self.root.querySelectorAll('[data-field="option"]')}
-        for i in range(len(self.s.new_settings["seats"])):
-            for part in ("kind", "name"):
-                el = val(f"seat-{part}-{i}")
-                if el is not None:
-                    form[f"seat-{part}-{i}"] = str(el.value)
+        form: dict = {"options": {}}
+        for el in self.root.querySelectorAll('[data-field], [data-testid="options"]'):
+            tid, fld = str(el.getAttribute("data-testid") or ""), _str(el.getAttribute("data-field"))
+            if fld == "option":
+                form["options"][str(el.getAttribute("data-key"))] = str(el.value)
+            elif tid == "options":
+                form["show_options"] = bool(el.open)
+            elif tid in ("partnership", "practice"):
+                form[tid] = bool(el.checked)
+            elif fld in ("game", "players", "target", "seat-kind", "seat-name"):
+                form[tid] = str(el.value)
         return form
 
     def tap(self, el) -> None:

@@ -79,6 +79,7 @@
     var app = document.getElementById("app");
     var text = stored("snapshot");
     if (!app || !text) return;
+    if (/^#join=/.test(location.hash)) return;   // an invitation: the guest's screen, not this phone's last one
     var why = null, screen = null;
     try {
       if (text.length > MAX_CHARS) throw new Error("too large (" + text.length + " characters)");

@@ -339,3 +339,19 @@ def test_the_host_chooses_what_happens_when_a_friend_leaves():
     net.tap("host", action="net-tick")
     out = host.ctrl.match.outcome
     assert out is not None and out["winner"] == 0 and host.ctrl.match.resigned["seat"] == 1
+
+
+def test_a_match_of_the_hosts_own_closes_the_friends_table():
+    net = Net()
+    host = net.host(seed="2")
+    net.tap("host", action="play-friends")
+    g = net.join("ana", 1)
+    net.tap("host", action="start-table")
+    net.tap("host", action="menu")
+    net.tap("host", action="play-friends")          # a table is up: nothing new
+    assert host.host is not None and host.host.started
+    net.tap("host", action="start", form={"seat-kind-1": "medium"})
+    net.tap("host", action="replace-yes")
+    assert host.host is None and host.store.get(net_key("/domino/")) is None
+    assert g.guest_state == "closed"
+    assert [s["kind"] for s in host.ctrl.match.seats] == ["human", "medium"]

@@ -143,6 +143,9 @@ class Friends:
     # ------------------------------------------------------------ host: the lobby
     def do_play_friends(self, inp: dict) -> None:
         """The friends' lobby: the form's game, the host in seat 1, friends' phones elsewhere."""
+        if self.host is not None:        # a table is up already (its match is one tap away)
+            self.render()
+            return
         s = normalize_settings(self.new_settings, self.lang)
         seats = [dict(x) for x in s["seats"]]
         for i, x in enumerate(seats):
@@ -160,6 +163,11 @@ class Friends:
         self.render()
 
     def do_leave_friends(self, inp: dict) -> None:
+        self.close_table()
+        self.render()
+
+    def close_table(self) -> None:
+        """The host closes the table: every friend is told, every connection closed."""
         if self.host is None:
             return
         self.host_result(self.host.close())
@@ -167,9 +175,8 @@ class Friends:
             self.net(op="close", conn=conn)
         self.host, self.offers, self.conn_seat = None, {}, {}
         self.store.delete(net_key(self.path))
-        if self.ctrl is not None and self.ctrl.match.seats and any(s["kind"] == REMOTE for s in self.ctrl.match.seats):
+        if self.ctrl is not None and any(s["kind"] == REMOTE for s in self.ctrl.match.seats):
             self.ctrl = None
-        self.render()
 
     def friends_change(self, form: dict, field: str | None) -> None:
         """A change of the lobby's form: the table's new config (the Starts cleared)."""

@@ -474,8 +474,8 @@ class Session(Friends):
     def snapshot(self, size: tuple[int, int]) -> None:
         """Store the screen a reload will show (static/boot.js paints it);
         ``size`` is the board's on screen."""
-        if self.role is not None:
-            return
+        if self.guest is not None or (self.host is not None and not self.at_table()):
+            return    # a guest's table is the host's; the friends' lobby is not what a reload shows first
         c = self.ctrl if self.guide_step is None else (self.held[0] if self.held else None)
         if c is None:
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
@@ -835,6 +835,8 @@ class Session(Friends):
 
     def start_with(self, match) -> None:
         """A new match on the table: saved, drawn, the computers on."""
+        if self.host is not None and match is not self.host.match and self.host.started:
+            self.close_table()      # a match of this phone's own replaces the friends' one
         self.error = ""
         self.save_error = ""
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help

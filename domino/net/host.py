@@ -513,15 +513,21 @@ class HostTable:
             self.ready.discard(p.seat)
         self._seats_changed(res)
 
-    def _on_act(self, p: _Peer, msg: dict, now: float, res: HostResult) -> None:
-        seq = msg["seq"]
+    def _playing(self, p: _Peer, seq: int, res: HostResult) -> Match | None:
+        """The match a seated device may act on, else None (refused: not seated, not started, over)."""
         if p.seat is None:
             return self._refuse(res, p, "not-seated", ref=seq)
-        m = self.match
-        if m is None:
+        if self.match is None:
             return self._refuse(res, p, "not-started", ref=seq)
-        if m.finished:
+        if self.match.finished:
             return self._refuse(res, p, "match-over", ref=seq)
+        return self.match
+
+    def _on_act(self, p: _Peer, msg: dict, now: float, res: HostResult) -> None:
+        seq = msg["seq"]
+        m = self._playing(p, seq, res)
+        if m is None:
+            return
         action = msg["action"]
         if action["seat"] != p.seat:
             return self._refuse(res, p, "not-your-seat", ref=seq)
@@ -550,13 +556,9 @@ class HostTable:
 
     def _on_next(self, p: _Peer, msg: dict, now: float, res: HostResult) -> None:
         seq = msg["seq"]
-        if p.seat is None:
-            return self._refuse(res, p, "not-seated", ref=seq)
-        m = self.match
+        m = self._playing(p, seq, res)
         if m is None:
-            return self._refuse(res, p, "not-started", ref=seq)
-        if m.finished:
-            return self._refuse(res, p, "match-over", ref=seq)
+            return
         if seq != m.seq:
             return self._refuse(res, p, "stale-seq", ref=seq)
         if m.phase != "hand-over":

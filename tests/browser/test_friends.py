@@ -115,6 +115,15 @@ def reinvite(phones, host, guest, seat: int, query=FAST):
     host.wait_for_selector(f'[data-testid="seat-status-{seat}"][data-status="joined"]', timeout=10_000)
 
 
+def started(phones, query=FAST + "&seed=7"):
+    """Host and one friend (seat 1, Ana) at a started two-player Draw match."""
+    host = host_table(phones, query=query)
+    guest = join(phones, host, 1, "Ana")
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    return host, guest
+
+
 def tap_turn(page) -> bool:
     """On this phone, if it is its turn: tap the first playable tile (and its
     first place), or draw.  True when it tapped."""
@@ -234,10 +243,7 @@ def test_latin_partnership_two_people_on_their_phones_two_computers(phones):
 
 
 def test_guest_reload_mid_hand_comes_back_to_its_seat(phones):
-    host = host_table(phones)
-    guest = join(phones, host, 1, "Ana")
-    tid(host, "start-table").click()
-    guest.wait_for_selector(".screen.game")
+    host, guest = started(phones)
     play_hand([host, guest], moves=4)
     before = seq(host)
     guest.reload()
@@ -252,10 +258,7 @@ def test_guest_reload_mid_hand_comes_back_to_its_seat(phones):
 
 
 def test_guest_gone_the_computer_plays_the_seat_then_the_guest_is_back(phones):
-    host = host_table(phones, query=FAST + "&seed=7&grace=1")
-    guest = join(phones, host, 1, "Ana")
-    tid(host, "start-table").click()
-    guest.wait_for_selector(".screen.game")
+    host, guest = started(phones, query=FAST + "&seed=7&grace=1")
     context = guest.context
     guest.close()
     host.wait_for_selector('[data-testid="seat-status-1"][data-status="away"]', timeout=15_000)
@@ -282,10 +285,7 @@ def test_guest_gone_the_computer_plays_the_seat_then_the_guest_is_back(phones):
 
 
 def test_host_reload_resumes_and_the_guest_reconnects(phones):
-    host = host_table(phones)
-    guest = join(phones, host, 1, "Ana")
-    tid(host, "start-table").click()
-    guest.wait_for_selector(".screen.game")
+    host, guest = started(phones)
     play_hand([host, guest], moves=3)
     before = seq(host)
     host.reload()
