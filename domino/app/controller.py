@@ -258,15 +258,22 @@ def last_turn(log: list[dict], seat: int) -> list[dict]:
     return run
 
 
+def partners(view: dict) -> bool:
+    """Partners play: some side has more than one seat."""
+    return any(len(ss) > 1 for ss in view.get("sides") or [])
+
+
 def seat_views(match: Match, view: dict, bottom: int) -> list[dict]:
     """Per seat, what its place around the table shows: name, tiles in hand,
     its side's live score, whether it is to move, where it sits, its latest
-    turn (played, drew n, passed) and the points that turn scored.  The same
+    turn (played, drew n, passed) and the points that turn scored; with
+    partners, its team (the side) and its partners' names.  The same
     for every game: only the seat view and the log are read."""
     live = live_scores(view)
     log = hand_log(match, view)
     order = seat_order(view["players"], bottom)
     side_of = {s: i for i, ss in enumerate(view["sides"]) for s in ss}
+    teams = partners(view)
     out = []
     for seat in range(view["players"]):
         run = last_turn(log, seat)
@@ -276,6 +283,8 @@ def seat_views(match: Match, view: dict, bottom: int) -> list[dict]:
         out.append({
             "seat": seat, "name": view["names"][seat], "kind": view["kinds"][seat],
             "side": side_of[seat], "count": view["counts"][seat], "score": live[side_of[seat]],
+            "team": side_of[seat] if teams else None,
+            "partners": [view["names"][p] for p in view["sides"][side_of[seat]] if p != seat] if teams else [],
             "turn": view.get("phase") == "play" and view.get("turn") == seat,
             "spot": order[seat], "draws": draws, "passed": passed,
             "played": play["tile"] if play else None,

@@ -602,8 +602,36 @@ def _target(end: str, label: str, p: Placed, hit: list, unit: float) -> Node:
     ])
 
 
-def _end_label(end: str, value: int, p: Placed, unit: float) -> Node:
-    """The number an open end shows, on the half of its slot that touches it."""
+def counted_ends(view: dict) -> dict | None:
+    """What each open end adds to the ends' total in a fives game (None in
+    the others), as the engine counts it (domino.engine.line.Hand.ends_total):
+    a double at an end counts both halves, a spinner's arm with no tile yet
+    counts nothing, and the first tile alone counts its two halves once."""
+    if (view.get("options") or {}).get("fives", "off") == "off":
+        return None
+    ends = view.get("ends") or {}
+    lay = view.get("layout") or {}
+    center = lay.get("center")
+    if center is None:
+        return {}
+    arms = lay.get("arms") or {}
+    if not arms.get("W") and not arms.get("E"):
+        return {e: int(v) for e, v in ends.items()}
+    out = {}
+    for e, v in ends.items():
+        arm = arms.get(e) or []
+        if not arm and e in ("N", "S"):
+            out[e] = 0
+            continue
+        a, b = _halves(arm[-1]["tile"] if arm else center)
+        out[e] = int(v) * 2 if a == b else int(v)
+    return out
+
+
+def _end_label(end: str, value: int, p: Placed, unit: float, counted: int | None = None) -> Node:
+    """The number an open end shows, on the half of its slot that touches it;
+    in a fives game (``counted``) what it adds to the total, in a dashed,
+    hollow ring when it adds nothing (a spinner's arm with no tile yet)."""
     hs = min(p.w, p.h)
     if p.rotation in (0, 180):
         cx = p.x + (hs / 2 if p.rotation == 0 else p.w - hs / 2)
@@ -612,13 +640,21 @@ def _end_label(end: str, value: int, p: Placed, unit: float) -> Node:
         cx = p.x + p.w / 2
         cy = p.y + (hs / 2 if p.rotation == 90 else p.h - hs / 2)
     r = max(7.0, 0.34 * unit)
-    return ("g", {"class": "end-label", "data-testid": "end-label", "data-end": end,
-                  "data-value": str(value), "aria-hidden": "true"}, [
-        ("circle", {"cx": _num(cx), "cy": _num(cy), "r": _num(r), "fill": LABEL_BG,
-                    "stroke": TARGET, "stroke-width": _num(max(1.0, 0.05 * unit))}, []),
-        ("text", {"x": _num(cx), "y": _num(cy), "text-anchor": "middle", "dominant-baseline": "central",
-                  "font-size": _num(r * 1.25), "font-weight": "700", "fill": TARGET}, [str(value)]),
-    ])
+    shown = value if counted is None else counted
+    off = counted == 0 and value != 0
+    ring = {"cx": _num(cx), "cy": _num(cy), "r": _num(r), "fill": LABEL_BG,
+            "stroke": TARGET, "stroke-width": _num(max(1.0, 0.05 * unit))}
+    if off:
+        ring.update({"fill-opacity": "0.45", "stroke-dasharray": f"{_num(0.12 * unit)} {_num(0.1 * unit)}"})
+    attrs = {"class": "end-label" + (" uncounted" if off else ""), "data-testid": "end-label", "data-end": end,
+             "data-value": str(value), "aria-hidden": "true"}
+    if counted is not None:
+        attrs["data-counts"] = str(counted)
+    text = {"x": _num(cx), "y": _num(cy), "text-anchor": "middle", "dominant-baseline": "central",
+            "font-size": _num(r * (1.0 if shown >= 10 else 1.25)), "font-weight": "700", "fill": TARGET}
+    if off:
+        text["fill-opacity"] = "0.8"
+    return ("g", attrs, [("circle", ring, []), ("text", text, [str(shown)])])
 
 
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
@@ -646,9 +682,10 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     children.append(("g", {"class": "tiles"}, tiles_g))
     ends = view.get("ends") or {}
     if labels and ends:
+        counted = counted_ends(view) or {}
         children.append(("g", {"class": "end-labels"},
-                         [_end_label(e, ends[e], pl.targets[e], pl.unit) for e in ("W", "E", "N", "S")
-                          if e in ends and e in pl.targets]))
+                         [_end_label(e, ends[e], pl.targets[e], pl.unit, counted.get(e))
+                          for e in ("W", "E", "N", "S") if e in ends and e in pl.targets]))
     if targets:
         want = {e: lab for e, lab in targets.items() if e in pl.targets}
         hits = _hit_areas({e: pl.targets[e] for e in want})

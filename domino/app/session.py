@@ -49,7 +49,8 @@ from domino.app.screens import friends as friends_screens
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
-from domino.app.settings import default_options, default_settings, default_target, new_match, normalize_settings
+from domino.app.settings import (default_options, default_settings, default_target, localize_names, new_match,
+                                 normalize_settings)
 
 # actions that only change the looks: allowed while busy and whatever the seq
 UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace",
@@ -565,7 +566,7 @@ class Session(Friends):
     def dialogs(self) -> list:
         out = []
         if self.guide_step is not None and self.at_table():
-            out.append(guide.guide_panel(self.guide_step, self.lang))
+            out.append(guide.guide_panel(self.guide_step, self.lang, self.ctrl.match.view(0)))
         if not self.at_table() and self.confirm_replace and self.ctrl is not None:
             out.append(menu_screens.replace_dialog(self.ctrl.match, self.lang))
         if self.stats_open:
@@ -612,6 +613,8 @@ class Session(Friends):
             return '[data-action="resign-no"]'
         if c.match.outcome:
             return '[data-action="new-match"]'
+        if self.guide_step == "score":
+            return '[data-action="guide-finish"]'
         if c.match.phase == "hand-over":
             return '[data-action="next-hand"]'
         if c.selected and keyboard:
@@ -775,6 +778,9 @@ class Session(Friends):
             elif self.host.match is c.match:
                 self.vote("host")
             return
+        if self.guide_step is not None:   # the guided hand is one hand: its way on is Finish
+            self.end_guide()
+            return
         if self.ctrl and self.ctrl.next_hand():
             self.save_game()
             self.changed()
@@ -926,7 +932,23 @@ class Session(Friends):
         self.lang = "en" if self.lang == "es" else "es"
         self.save_error = ""
         self.save_settings()
+        self.rename_defaults()
         self.render()
+
+    def rename_defaults(self) -> None:
+        """A seat still carrying a default name ("Player 1") takes it in the
+        new language ("Jugador 1"); the match kept (and its save) too.  A
+        friends' table keeps the names its phones agreed on."""
+        if self.role is not None:
+            return
+        held = self.held[0] if self.held else None
+        if self.ctrl is not None and localize_names(self.ctrl.match.seats, self.lang) \
+                and self.guide_step is None and self.panel is None:
+            self.save_game()
+        if held is not None and localize_names(held.match.seats, self.lang) and self.known is not None:
+            key = saves.save_key(self.path)   # the match kept while the guide plays: its save too
+            if saves.header(self.store.get(key)) == self.known:
+                self._write(key, saves.dump(held.match, self.match_id))
 
     def do_pips(self, inp: dict) -> None:
         self.pips = "black" if self.pips == "coloured" else "coloured"
@@ -998,7 +1020,8 @@ class Session(Friends):
         if self.guide_step is None or self.ctrl is None:
             return
         m = self.ctrl.match
-        step = guide.advance(self.guide_step, "next", phase=m.phase, played=guide.person_played(m.view(0)))
+        step = guide.advance(self.guide_step, "next", phase=m.phase, played=guide.person_played(m.view(0)),
+                             drew=guide.draw_ready(m.view(0)))
         if step is None:
             self.end_guide()
             return

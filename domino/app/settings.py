@@ -167,9 +167,15 @@ def persona(kind: str, index: int) -> str | None:
     return more[(index - 1) % len(more)]
 
 
-FALLBACK_NAMES = ("Rita", "Tomás", "Lola")
-#: More names for a level's second and third computer at the same table.
-COMPANIONS = {"easy": ("Paco", "Pili"), "medium": ("Lucía", "Chema"), "hard": ("Doña Carmen", "Don Julio")}
+#: Names for computers of a level without a persona of its own.
+FALLBACK_NAMES = ("Rita", "Tomás", "Nieves", "Bruno", "Olga", "Mateo", "Celia", "Iván")
+#: More names for a level's second, third... computer at the same table: with
+#: the persona, as many names as computers can sit at the largest table, and
+#: no name shared between levels, so every computer seat has a name of its own.
+COMPANIONS = {"easy": ("Paco", "Pili", "Nacho", "Maite", "Quique", "Charo", "Toni", "Rocío"),
+              "medium": ("Lucía", "Chema", "Marisa", "Julián", "Inés", "Ramiro", "Elena", "Tito"),
+              "hard": ("Doña Carmen", "Don Julio", "Doña Elvira", "Don Anselmo", "Doña Pura", "Don Fermín",
+                       "Doña Rosario", "Don Braulio")}
 
 
 def default_settings(lang: str = "en") -> dict:
@@ -238,19 +244,62 @@ def rules_error_text(lang: str, e: RulesError) -> str:
     return str(e) if text == key else text
 
 
+def default_name(lang: str, kind: str, seat: int) -> str:
+    """The name a seat left blank gets when no persona names it: "Player 2"
+    ("Jugador 2"), "Computer 3"."""
+    return t(lang, "name.player" if kind in (HUMAN, "remote") else "name.computer", n=seat + 1)
+
+
+def is_default_name(name: str, seat: int) -> str | None:
+    """The kind of default ("name.player" or "name.computer") that ``name``
+    is for ``seat`` in any language; None for a name of the player's own or
+    a persona (personas are the same in every language)."""
+    from domino.app.i18n import LANGS
+    for key in ("name.player", "name.computer"):
+        if any(name == t(lang, key, n=seat + 1) for lang in LANGS):
+            return key
+    return None
+
+
+def localize_names(seats: list, lang: str) -> bool:
+    """Rename, in place, every seat still carrying a default name of another
+    language ("Player 1" after a switch to Spanish is "Jugador 1"); True when
+    a name changed.  A name the player typed or a persona stays."""
+    changed = False
+    for i, seat in enumerate(seats):
+        key = is_default_name(str(seat.get("name", "")), i)
+        if key is not None and seat["name"] != t(lang, key, n=i + 1):
+            seat["name"] = t(lang, key, n=i + 1)
+            changed = True
+    return changed
+
+
 def seat_names(settings: dict, lang: str) -> list[str]:
+    """The names of the seats, as the match will have them: a typed name; for a
+    blank person's seat "Player n"; for a blank computer seat its level's
+    persona, then the level's companions (never a name already at the table)."""
+    n = settings["players"]
+    typed = [settings["seats"][i]["name"].strip() for i in range(n)]
+    taken = {x for x in typed if x}
     names = []
     per_kind: dict[str, int] = {}
-    for i in range(settings["players"]):
+    for i in range(n):
         s = settings["seats"][i]
-        name = s["name"].strip()
+        name = typed[i]
         if not name:
-            if s["kind"] == HUMAN:
-                name = t(lang, "name.player", n=i + 1)
+            if s["kind"] in (HUMAN, "remote"):
+                name = default_name(lang, s["kind"], i)
             else:
-                k = per_kind.get(s["kind"], 0)
-                per_kind[s["kind"]] = k + 1
-                name = persona(s["kind"], k) or t(lang, "name.computer", n=i + 1)
+                name = None
+                for _ in range(len(COMPANIONS.get(s["kind"], FALLBACK_NAMES)) + 1):
+                    k = per_kind.get(s["kind"], 0)
+                    per_kind[s["kind"]] = k + 1
+                    cand = persona(s["kind"], k)
+                    if cand and cand not in taken:
+                        name = cand
+                        break
+                name = name or default_name(lang, s["kind"], i)
+            taken.add(name)
         names.append(name)
     # unique names: "Ana" and "Ana" would make the hand-off screen ambiguous;
     # a repeated name gets its seat's number, the one the screen shows

@@ -264,6 +264,7 @@ def test_guest_gone_the_computer_plays_the_seat_then_the_guest_is_back(phones):
     host.wait_for_selector('[data-testid="seat-status-1"][data-status="away"]', timeout=15_000)
     # after the grace the computer stands in: seat 1 moves with nobody at it
     host.wait_for_selector('[data-testid="net-bar"]')
+    host.screenshot(path=str(OUT / "friends-host-away.png"))
     start = seq(host)
     for _ in range(200):
         tap_turn(host)

@@ -9,7 +9,7 @@ from domino.app.controller import REMOTE
 from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
                                  normalize_settings, option_label, option_value_label,
                                  partnership_choice, persona, rules_error_text, rules_for,
-                                 target_option)
+                                 seat_names, target_option)
 from domino.engine.rules import PRESETS, RulesError
 
 def loading_screen(lang: str) -> Node:
@@ -25,7 +25,7 @@ def toolbar(c_lang: str, pips: str, *, game: str | None, seq: int | None, extra:
                      "data-game": game}, h("span", {"class": "ico", "aria-hidden": "true"}, "?"),
           h("span", {"class": "tb-text"}, t(c_lang, "tb.help"))),
         h("button", {"type": "button", "class": "tb", "data-action": "lang", "data-testid": "lang",
-                     "data-lang": other, "lang": other, "aria-label": t(c_lang, "tb.lang_label")},
+                     "data-lang": other, "lang": other, "title": t(c_lang, "tb.lang_label")},
           h("span", {"class": "ico", "aria-hidden": "true"}, other.upper()),
           h("span", {"class": "tb-text"}, t(c_lang, "tb.lang"))),
         h("button", {"type": "button", "class": "tb", "data-action": "pips", "data-testid": "pips",
@@ -59,6 +59,7 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                      t(lang, "new.target_value", points=v)) for v in tgt["values"]]
     kinds = [HUMAN] + computer_kinds() + ([REMOTE] if friends is not None else [])
     rows = []
+    named = seat_names(s, lang)   # what a seat left blank is called at the table (Lola, Lucía, Chema)
     for i in range(n):
         seat = s["seats"][i]
         remote = seat["kind"] == REMOTE
@@ -70,7 +71,8 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                for k in kinds]),
             h("input", {"type": "text", "data-testid": f"seat-name-{i}", "data-field": "seat-name",
                         "data-seat": i, "value": seat["name"], "maxlength": 24, "autocomplete": "off",
-                        "placeholder": (t(lang, "name.player", n=i + 1) if seat["kind"] in (HUMAN, REMOTE)
+                        "placeholder": named[i] if not seat["name"].strip() else
+                                       (t(lang, "name.player", n=i + 1) if seat["kind"] in (HUMAN, REMOTE)
                                         else persona(seat["kind"], 0) or kind_label(lang, seat["kind"])),
                         "readonly": "" if remote else None,
                         "aria-label": t(lang, "new.name", n=i + 1)})))
@@ -103,11 +105,19 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
           changed > 0 and h("span", {"class": "badge"}, t(lang, "new.options_changed", n=changed))),
         h("div", {"class": "opt-grid"}, opt_rows))
     help_paras = helptext.help_for(game, lang)
+    first = None
+    if friends is None:   # at the top: Continue (the match in progress), one-tap Play, the guide's offer
+        top = list(top or [])
+        saved = [x for x in top if isinstance(x, tuple) and x[1].get("data-testid") == "saved-match"]
+        quick = quick_play(s, lang, named, disabled=bool(options_error), second=bool(saved))
+        first = h("div", {"class": "card top-card"}, saved, quick, [x for x in top if x not in saved])
+    elif top:
+        first = h("div", {"class": "card top-card"}, top)
     return h("section", {"class": "screen newgame", "data-testid": "new-game"},
         h("header", {"class": "topbar"},
           h("h1", {"class": "brand"}, h("span", {"class": "logo", "aria-hidden": "true"}), t(lang, "app.title")),
           toolbar(lang, pips, game=game, seq=None, sound=sound, extra=[stats_button(lang)])),
-        top and h("div", {"class": "card top-card"}, top),
+        first,
         h("div", {"class": "card"},
           save_error and h("div", {"class": "save-error", "data-testid": "save-error", "role": "alert"}, save_error),
           h("h2", {}, t(lang, "friends.title" if friends is not None else "new.title")),
@@ -130,8 +140,10 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
                         "checked": "" if s.get("practice") else None}),
             t(lang, "new.practice")),
           error and h("p", {"class": "error", "role": "alert"}, error),
-          friends is None and code and h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
-                     t(lang, "new.lobby", code=code)),
+          friends is None and code and h("details", {"class": "lobby-more", "data-testid": "lobby-code",
+                                                     "data-code": code},
+            h("summary", {"data-testid": "lobby-toggle"}, t(lang, "new.lobby_title", code=code)),
+            h("p", {"class": "lobby"}, t(lang, "new.lobby"))),
           options_error and h("p", {"class": "error", "role": "alert", "data-testid": "options-error",
                                     "id": "options-error"},
                               options_error),
@@ -143,3 +155,22 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
             h("button", {"type": "button", "class": "secondary", "data-testid": "play-friends",
                          "data-action": "play-friends", "aria-label": t(lang, "friends.play_label")},
               t(lang, "friends.play")))))
+
+
+def quick_play(s: dict, lang: str, names: list[str], *, disabled: bool = False, second: bool = False) -> Node:
+    """One tap to play: the settings below as they stand (the last ones, or
+    the default game against the computer), said in one line.  It is the
+    Start button's action (data-action="start"), so a match in progress is
+    asked about first.  ``second``: a match is saved, Continue comes first."""
+    g = next((x for x in games() if x["id"] == s["game"]), None)
+    game = g["name"][lang] if g else s["game"]
+    who = ", ".join(names)
+    line = (t(lang, "quick.summary", game=game, target=t(lang, "quick.target", points=s["target"]), names=who)
+            if s.get("target") is not None else t(lang, "quick.summary_rounds", game=game, names=who))
+    return h("div", {"class": "quick-play"},
+             h("button", {"type": "button", "class": ("secondary" if second else "primary") + " quick",
+                          "data-testid": "quick-play", "data-action": "start",
+                          "aria-describedby": "quick-line", "disabled": "" if disabled else None},
+               h("span", {"class": "ico", "aria-hidden": "true"}, "▶"), " ", t(lang, "quick.play")),
+             h("p", {"class": "quick-line", "id": "quick-line", "data-testid": "quick-line"}, line),
+             h("p", {"class": "quick-or"}, t(lang, "quick.or")))

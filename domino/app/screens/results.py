@@ -2,15 +2,25 @@
 from __future__ import annotations
 
 from domino.app import render
-from domino.app.controller import Controller, seat_points, side_name
+from domino.app.controller import Controller, partners, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.rounds import rounds_table
 
-def _mini_tiles(tiles: list[str], pips: str) -> Node:
-    return h("span", {"class": "mini-hand"},
-             [h("span", {"class": "mini", "data-tile": tl, "title": tl},
-                render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles])
+def _mini_tiles(tiles: list[str], pips: str, lang: str = "en") -> Node:
+    """A seat's leftover tiles, big enough to count their pips, and how many."""
+    n = len(tiles)
+    return h("span", {"class": "mini-wrap"},
+             h("span", {"class": "mini-n", "data-testid": "left-count", "data-count": n},
+               t(lang, "result.tiles_one") if n == 1 else t(lang, "result.tiles_n", n=n)),
+             h("span", {"class": "mini-hand"},
+               [h("span", {"class": "mini", "data-tile": tl, "title": tl},
+                  render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles]))
+
+
+def _by_rounds(v: dict) -> bool:
+    """The game counts rounds, not hands (its header says "Round n/13")."""
+    return bool((v.get("layout") or {}).get("rounds"))
 
 
 def _points_class(points: int, good: bool) -> str:
@@ -36,18 +46,31 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
     head.append(t(lang, "result.total"))
     body = []
     winners = set(res.get("winners") or ([] if res.get("winner") is None else [res.get("winner")]))
+    teams = partners(v)
+    if teams:   # partners side by side: one team's points and total, once for both
+        rows = sorted(rows, key=lambda r: (r["side"], r["seat"]))
+    first_of_side: dict[int, int] = {}
     for r in rows:
-        cells = [h("th", {"scope": "row"}, v["names"][r["seat"]])]
+        first_of_side.setdefault(r["side"], r["seat"])
+    for r in rows:
+        span = len(v["sides"][r["side"]]) if teams else 1
+        lead = first_of_side[r["side"]] == r["seat"]
+        team_attrs = {"rowspan": span if span > 1 else None, "data-team": r["side"] if teams else None}
+        cells = [h("th", {"scope": "row", "class": f"team team-{r['side']}" if teams else None},
+                   v["names"][r["seat"]])]
         if with_hand:
-            cells.append(h("td", {"class": "left"}, _mini_tiles(r["tiles"], c.pips) if r["tiles"]
+            cells.append(h("td", {"class": "left"}, _mini_tiles(r["tiles"], c.pips, lang) if r["tiles"]
                            else t(lang, "result.none_left")))
             cells.append(h("td", {}, str(r["count"])))
             if fives:
                 cells.append(h("td", {}, str(r["fives"])))
-            cells.append(h("td", {"class": "pts " + _points_class(r["points"], good)},
-                           ("+" if r["points"] > 0 else "") + str(r["points"])))
-        cells.append(h("td", {"class": "tot"}, str(r["total"])))
+            if lead:
+                cells.append(h("td", {"class": "pts " + _points_class(r["points"], good), **team_attrs},
+                               ("+" if r["points"] > 0 else "") + str(r["points"])))
+        if lead:
+            cells.append(h("td", {"class": "tot", **team_attrs}, str(r["total"])))
         body.append(h("tr", {"data-seat": r["seat"], "data-points": r["points"], "data-total": r["total"],
+                             "data-side": r["side"] if teams else None,
                              "class": "win" if r["seat"] in winners or r["side"] in winners else None}, cells))
     return h("div", {"class": "table-wrap"},
              h("table", {"class": "result"}, h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
@@ -87,7 +110,8 @@ def hand_result(c: Controller, v: dict) -> Node:
     lang = c.lang
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "hr-title"},
              h("div", {"class": "card wide", "data-testid": "hand-result"},
-               h("h2", {"id": "hr-title"}, t(lang, "result.title", n=v["hand_no"] + 1)),
+               h("h2", {"id": "hr-title"}, t(lang, "result.title_round" if _by_rounds(v) else "result.title",
+                                             n=v["hand_no"] + 1)),
                hand_summary(c, v),
                _result_table(c, v, True),
                rounds_table(v, lang),

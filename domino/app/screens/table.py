@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from domino.app import boards, render
 from domino.app.controller import (Controller, board_story, counts_ends, humans, live_scores, log_text,
-                                   side_name, turn_text)
+                                   partners, side_name, turn_text)
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
@@ -32,12 +32,14 @@ def scores_bar(c: Controller, v: dict) -> Node:
     lang = c.lang
     m = c.match
     live = live_scores(v)
+    teams = partners(v)
     chips = []
     for sd, seats in enumerate(v["sides"]):
         turn = m.turn in seats and m.phase == "play"
         who = [h("span", {"class": "who" + (" turn" if m.turn == s and m.phase == "play" else ""),
                           "data-seat": s}, v["names"][s]) for s in seats]
-        chips.append(h("div", {"class": "chip" + (" on" if turn else ""), "data-side": sd,
+        chips.append(h("div", {"class": "chip" + (" on" if turn else "") + (f" team team-{sd}" if teams else ""),
+                               "data-side": sd, "data-team": sd if teams else None,
                                "data-testid": f"score-{sd}", "data-value": live[sd], "role": "group",
                                "aria-label": t(lang, "score.label", name=side_name(v, sd, lang), points=live[sd])},
                        h("div", {"class": "names", "aria-hidden": "true"}, who),
@@ -47,11 +49,18 @@ def scores_bar(c: Controller, v: dict) -> Node:
              h("span", {}, t(lang, "boards.round", n=v["hand_no"] + 1, total=rounds) if rounds
                else t(lang, "game.hand_no", n=v["hand_no"] + 1)),
              not rounds and h("span", {}, t(lang, "game.target", target=v["options"]["target"])),
-             v["options"].get("boneyard") != "none" and boards.shape_of(v) != "row"
-             and h("span", {}, t(lang, "game.boneyard", n=v["boneyard"])))
+             v["options"].get("boneyard") != "none" and boards.shape_of(v) != "row" and not _all_dealt(v)
+             and h("span", {"data-testid": "boneyard"}, t(lang, "game.boneyard", n=v["boneyard"])))
     many = len(v["sides"]) > 4   # one row that scrolls (CSS): reachable with the keyboard
     return h("div", {"class": "scores", "data-testid": "scores", "role": "group",
                      "aria-label": t(lang, "game.scores"), "tabindex": "0" if many else None}, chips, meta)
+
+
+def _all_dealt(v: dict) -> bool:
+    """Every tile was dealt (Draw or Block for four): the boneyard was empty
+    from the start, so "Boneyard: 0" would say nothing."""
+    return (not v.get("boneyard") and not v.get("undrawable")
+            and not any("draw" in a for a in v.get("history") or []))
 
 
 BACKS_MAX = 7   # face-down tiles drawn one by one up to this many, then one and a count
@@ -63,6 +72,9 @@ def seat_node(s: dict, lang: str, net_status: str | None = None, guest: bool = F
     n = s["count"]
     backs = [h("span", {"class": "back"}) for _ in range(min(n, BACKS_MAX) if n <= BACKS_MAX else 1)]
     label = t(lang, "seat.label", name=s["name"], n=n, points=s["score"])
+    team = s.get("team")
+    if team is not None and s.get("partners"):
+        label += ", " + t(lang, "seat.team", names=", ".join(s["partners"]))
     if s["turn"]:
         label += ", " + t(lang, "seat.to_move")
     did = turn_text(s, lang)
@@ -70,13 +82,14 @@ def seat_node(s: dict, lang: str, net_status: str | None = None, guest: bool = F
         label += ". " + did
     if s["points"]:
         label += " " + t(lang, "log.scored", points=s["points"])
-    cls = f"seat spot-{s['spot']}" + (" turn" if s["turn"] else "")
+    cls = f"seat spot-{s['spot']}" + (" turn" if s["turn"] else "") + (f" team team-{team}" if team is not None else "")
     return h("div", {"class": cls, "data-testid": f"seat-{s['seat']}", "data-seat": s["seat"],
-                     "data-count": n, "data-score": s["score"], "data-side": s["side"],
+                     "data-count": n, "data-score": s["score"], "data-side": s["side"], "data-team": team,
                      "data-last": s["last_i"], "role": "group", "aria-label": label,
                      "aria-current": "true" if s["turn"] else None},
              h("div", {"class": "seat-head", "aria-hidden": "true"},
                h("span", {"class": "seat-mark"}, "▶"),
+               team is not None and h("span", {"class": "team-mark"}),
                h("span", {"class": "seat-name"}, s["name"]),
                h("span", {"class": "seat-n"}, str(n)),
                h("span", {"class": "seat-score"}, str(s["score"]))),

@@ -16,6 +16,13 @@ EN = {
     "menu.saved_body": "{game} · hand {n} · {scores}",
     "menu.continue": "Continue the match",
     "menu.practice": "practice",
+    # menu: one tap to play (the last settings, or the default game)
+    "quick.play": "Play",
+    "quick.play_label": "Play {game} now",
+    "quick.summary": "{game} · {target} · {names}",
+    "quick.summary_rounds": "{game} · {names}",
+    "quick.target": "to {points} points",
+    "quick.or": "Or choose the game below.",
     "replace.title": "Replace the match in progress?",
     "replace.body": "Starting a new match ends the one in progress for good ({game}, hand {n}). "
                     "It is not counted in the statistics.",
@@ -65,12 +72,13 @@ EN = {
     "guide.step": "Step {n} of {total}",
     "guide.next": "Next",
     "guide.skip": "Skip the guide",
-    "guide.finish": "Finish",
+    "guide.finish": "Finish the guide",
     "guide.hand": "These are your tiles. Each half shows a number from 0 to 6 (a blank is 0).",
     "guide.ends": "The line on the table has two open ends. A tile fits an end showing the same number.",
     "guide.play": "Tiles that fit stand up, with a dot. Tap one to play it (if it fits both ends, tap where it goes).",
-    "guide.draw": "When none of your tiles fits, the game draws for you from the boneyard (counted at the top) "
-                  "until one fits; with the boneyard empty, you pass.",
+    "guide.draw": "Watch the boneyard, counted at the top: when none of your tiles fits, the game draws for you "
+                  "from it until one fits; with the boneyard empty, you pass.",
+    "guide.drew": "None of yours fitted: tiles drawn for you: {n}.",
     "guide.play_on": "Play on. The first to play all their tiles wins the hand.",
     "guide.score": "The hand is over. The winner scores the pips left in the other hands; "
                    "in Draw the first to 100 wins the match.",
@@ -86,13 +94,19 @@ ES = {
     "tb.undo": "Deshacer",
     "tb.undo_label": "Deshacer tu última jugada",
     "tb.sound": "Sonido",
-    "tb.sound_label_on": "El sonido está activado. Desactivar",
-    "tb.sound_label_off": "El sonido está desactivado. Activar",
+    "tb.sound_label_on": "Sonido: activado. Desactivarlo",
+    "tb.sound_label_off": "Sonido: desactivado. Activarlo",
     "tb.stats": "Estadísticas",
     "menu.saved": "Partida en curso",
     "menu.saved_body": "{game} · mano {n} · {scores}",
     "menu.continue": "Seguir la partida",
     "menu.practice": "práctica",
+    "quick.play": "Jugar",
+    "quick.play_label": "Jugar al {game} ya",
+    "quick.summary": "{game} · {target} · {names}",
+    "quick.summary_rounds": "{game} · {names}",
+    "quick.target": "a {points} puntos",
+    "quick.or": "O elige el juego más abajo.",
     "replace.title": "¿Sustituir la partida en curso?",
     "replace.body": "Empezar una partida nueva termina para siempre la que está en curso ({game}, mano {n}). "
                     "No cuenta en las estadísticas.",
@@ -129,7 +143,7 @@ ES = {
     "stats.reset_no": "Conservarlas",
     "stats.close": "Cerrar",
     "stats.unreadable": "No se pudieron leer las estadísticas guardadas; se guardaron aparte y se empieza de cero.",
-    "guide.offer_title": "¿Nuevo en el dominó?",
+    "guide.offer_title": "¿Es tu primera vez con el dominó?",
     "guide.offer_body": "Una mano guiada y corta de Abierto contra Pepe te enseña la mano, las puntas, "
                         "cómo poner una ficha, robar y contar los puntos.",
     "guide.offer_go": "Jugar la mano guiada",
@@ -139,15 +153,16 @@ ES = {
     "guide.step": "Paso {n} de {total}",
     "guide.next": "Siguiente",
     "guide.skip": "Saltar la guía",
-    "guide.finish": "Terminar",
+    "guide.finish": "Terminar la guía",
     "guide.hand": "Estas son tus fichas. Cada mitad muestra un número del 0 al 6 (la blanca es el 0).",
     "guide.ends": "La fila de la mesa tiene dos puntas abiertas. Una ficha cabe en la punta que muestra su mismo número.",
     "guide.play": "Las fichas que caben están levantadas, con un punto. Toca una para jugarla "
                   "(si cabe en las dos puntas, toca dónde va).",
-    "guide.draw": "Si no te cabe ninguna ficha, el juego roba por ti del pozo (el número de arriba) "
+    "guide.draw": "Mira el pozo, contado arriba: si no te cabe ninguna ficha, el juego roba por ti "
                   "hasta que te quepa una; con el pozo vacío, pasas.",
+    "guide.drew": "No te cabía ninguna: fichas robadas por ti: {n}.",
     "guide.play_on": "Sigue jugando. Quien pone todas sus fichas gana la mano.",
-    "guide.score": "Se acabó la mano. El ganador se anota los puntos que quedan en las otras manos; "
+    "guide.score": "Se acabó la mano. Quien gana la mano se anota los puntos que quedan en las otras manos; "
                    "en el Abierto gana la partida quien llega primero a 100.",
     "sound.on": "Sonido activado",
     "sound.off": "Sonido desactivado",

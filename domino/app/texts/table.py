@@ -35,6 +35,10 @@ EN = {
     "pace.normal": "Normal",
     "pace.fast": "Fast",
     "score.label": "{name}: {points} points",
+    "seat.team": "partner of {names}",
+    "result.title_round": "Round {n} over",
+    "result.tiles_n": "{n} tiles",
+    "result.tiles_one": "1 tile",
 }
 
 ES = {
@@ -72,4 +76,8 @@ ES = {
     "pace.normal": "Normal",
     "pace.fast": "Rápida",
     "score.label": "{name}: {points} puntos",
+    "seat.team": "pareja de {names}",
+    "result.title_round": "Fin de la ronda {n}",
+    "result.tiles_n": "{n} fichas",
+    "result.tiles_one": "1 ficha",
 }

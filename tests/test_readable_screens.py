@@ -1,0 +1,235 @@
+"""Every name, score and tile readable (CPython): partners marked as a team
+on the seats, in the header and in the hand result; no "Boneyard: 0" where
+every tile is dealt; the board's end labels say what each end counts in a
+fives game (their numbers add up to the total shown); the leftover tiles
+with their count; "round" in the results of the games played by rounds."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from domino import app
+from domino.app import render
+from domino.app.controller import partners, seat_views
+from domino.app.nodes import find, text_of, walk
+from domino.app.screens.results import hand_result
+from domino.app.screens.table import scores_bar, seat_node
+from domino.engine.match import Match
+from domino.engine.rules import make_rules
+
+NAMES = ["Ana", "Luis", "Eva", "Pau", "Rosa", "Juan", "Lola", "Teo"]
+
+
+def _m(game, n, seed=5, kinds=None, **opts):
+    kinds = kinds or ["human"] + ["easy"] * (n - 1)
+    return Match(make_rules(game, players=n, **opts), seed=seed,
+                 seats=[{"name": NAMES[i], "kind": kinds[i]} for i in range(n)])
+
+
+def _to_hand_over(m: Match, seed: int = 1) -> Match:
+    rng = random.Random(seed)
+    while m.phase == "play":
+        m.apply(rng.choice(m.legal_actions()))
+    assert m.phase in ("hand-over", "match-over") or m.outcome
+    return m
+
+
+def _classes(node) -> list[str]:
+    return (node[1].get("class") or "").split()
+
+
+# ------------------------------------------------------------------ 1. partners
+def test_partners_are_one_team_on_the_seats_and_in_the_header():
+    m = _m("latin", 4)
+    c = app.Controller(m, "en")
+    v = c.view()
+    assert partners(v)
+    seats = seat_views(m, v, 0)
+    for s in seats:
+        assert s["team"] == s["side"]
+        node = seat_node(s, "en")
+        assert f"team-{s['side']}" in _classes(node)
+        assert node[1]["data-team"] == str(s["side"])
+        assert find(node, **{"class": "team-mark"})
+        partner = [NAMES[p] for p in v["sides"][s["side"]] if p != s["seat"]]
+        assert "partner of " + partner[0] in node[1]["aria-label"]
+    # seats of one side share their colour, the other side has the other
+    assert {s["seat"]: s["team"] for s in seats} == {0: 0, 2: 0, 1: 1, 3: 1}
+    bar = scores_bar(c, v)
+    chips = [n for n in walk(bar) if "chip" in _classes(n)]
+    assert [ch[1]["data-team"] for ch in chips] == ["0", "1"]
+    assert all(f"team-{i}" in _classes(ch) for i, ch in enumerate(chips))
+    es = seat_node(seats[1], "es")
+    assert "pareja de " + NAMES[3] in es[1]["aria-label"]
+
+
+def test_no_team_marks_without_partners():
+    m = _m("draw", 4, partnership=False) if "partnership" in make_rules("draw", players=4).options() \
+        else _m("draw", 4)
+    c = app.Controller(m, "en")
+    v = c.view()
+    if partners(v):
+        pytest.skip("draw for four plays in partnership by default")
+    for s in seat_views(m, v, 0):
+        assert s["team"] is None
+        node = seat_node(s, "en")
+        assert "team" not in _classes(node) and not find(node, **{"class": "team-mark"})
+    assert not [n for n in walk(scores_bar(c, v)) if "team" in _classes(n)]
+
+
+def test_hand_result_gives_the_team_total_once():
+    m = _to_hand_over(_m("latin", 4, seed=3))
+    c = app.Controller(m, "en")
+    v = c.view()
+    tree = hand_result(c, v)
+    rows = [n for n in walk(tree) if n[0] == "tr" and "data-seat" in n[1]]
+    assert sorted(int(r[1]["data-seat"]) for r in rows) == [0, 1, 2, 3]
+    # partners side by side
+    assert [int(r[1]["data-side"]) for r in rows] == [0, 0, 1, 1]
+    tots = [n for n in walk(tree) if n[0] == "td" and "tot" in _classes(n)]
+    pts = [n for n in walk(tree) if n[0] == "td" and "pts" in _classes(n)]
+    assert len(tots) == len(pts) == 2 and all(n[1]["rowspan"] == "2" for n in tots + pts)
+    res = v["result"]
+    assert [int(text_of(n)) for n in tots] == res["totals"]
+    assert [int(text_of(n).lstrip("+")) for n in pts] == res["points"]
+    # every seat row still names its player
+    assert [text_of(r[2][0]) for r in rows] == [NAMES[s] for s in (0, 2, 1, 3)]
+
+
+def test_hand_result_without_partners_one_total_per_seat():
+    m = _to_hand_over(_m("draw", 3, seed=3))
+    c = app.Controller(m, "en")
+    tree = hand_result(c, c.view())
+    tots = [n for n in walk(tree) if n[0] == "td" and "tot" in _classes(n)]
+    assert len(tots) == 3 and all("rowspan" not in n[1] for n in tots)
+
+
+def test_boneyard_hidden_only_where_every_tile_is_dealt():
+    def boneyard(m):
+        c = app.Controller(m, "en")
+        return find(scores_bar(c, c.view()), data_testid="boneyard")
+
+    assert not boneyard(_m("latin", 4))            # 4 x 7 = 28: nothing left to draw
+    two = _m("draw", 2)
+    assert boneyard(two) and text_of(boneyard(two)[0]) == "Boneyard: 14"
+    # a boneyard drawn down to 0 still says so
+    rng = random.Random(2)
+    m = _m("draw", 2, seed=7, kinds=["human", "human"])
+    while m.phase == "play" and m.view(0)["boneyard"]:
+        acts = m.legal_actions()
+        draws = [a for a in acts if "draw" in a]
+        m.apply(draws[0] if draws else rng.choice(acts))
+    if m.phase == "play":
+        assert text_of(boneyard(m)[0]) == "Boneyard: 0"
+
+
+# ------------------------------------------------------------------ 2. end labels count
+def _labels(v) -> list:
+    svg = render.board(v, 360, 420)
+    return [n for n in walk(svg) if n[1].get("data-testid") == "end-label"]
+
+
+@pytest.mark.parametrize("game,players", [("all-fives", 2), ("all-fives", 4), ("los-cincos", 4)])
+def test_end_labels_add_up_to_the_total_in_fives_games(game, players):
+    seen = {"positions": 0, "double": 0, "uncounted": 0}
+    for seed in range(25):
+        m = _m(game, players, seed=seed, kinds=["human"] * players)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if m.phase != "play":
+                break
+            v = m.view(0)
+            if v["ends"]:
+                labels = _labels(v)
+                assert {n[1]["data-end"]: int(n[1]["data-value"]) for n in labels} == v["ends"]
+                shown = [int(text_of(n)) for n in labels]
+                assert sum(shown) == v["ends_total"], (game, seed, v["ends"], shown, v["layout"])
+                seen["positions"] += 1
+                for n in labels:
+                    val, cnt = int(n[1]["data-value"]), int(text_of(n))
+                    assert int(n[1]["data-counts"]) == cnt
+                    if cnt == 2 * val and val:
+                        seen["double"] += 1
+                    off = "uncounted" in _classes(n)
+                    assert off == (cnt == 0 and val != 0)
+                    if off:
+                        seen["uncounted"] += 1
+                        ring = n[2][0][1]
+                        assert "stroke-dasharray" in ring
+            m.apply(rng.choice(m.legal_actions()))
+    assert seen["positions"] > 100
+    assert seen["double"] > 0, "no double at an end was seen"
+    assert seen["uncounted"] > 0, "no spinner arm was seen empty"
+
+
+def test_end_labels_show_the_numbers_without_fives():
+    for seed in range(10):
+        m = _m("draw", 2, seed=seed, kinds=["human", "human"])
+        rng = random.Random(seed)
+        while m.phase == "play":
+            v = m.view(0)
+            for n in _labels(v):
+                assert text_of(n) == n[1]["data-value"] and "data-counts" not in n[1]
+                assert "uncounted" not in _classes(n)
+            m.apply(rng.choice(m.legal_actions()))
+
+
+def test_the_first_double_alone_counts_once():
+    v = {"options": {"fives": "total"}, "ends": {"W": 3, "E": 3},
+         "layout": {"center": "3-3", "spinner": {"arm": "C", "index": 0}, "arms": {"W": [], "E": [], "N": [], "S": []}}}
+    assert render.counted_ends(v) == {"W": 3, "E": 3}
+    v["ends"] = {"W": 2, "E": 3, "N": 3, "S": 3}
+    v["layout"]["arms"] = {"W": [{"tile": "2-3", "out": 2}], "E": [{"tile": "3-4", "out": 4}], "N": [], "S": []}
+    v["ends"]["E"] = 4
+    assert render.counted_ends(v) == {"W": 2, "E": 4, "N": 0, "S": 0}
+    v["layout"]["arms"]["N"] = [{"tile": "3-3", "out": 3}]
+    assert render.counted_ends(v)["N"] == 6
+    assert render.counted_ends({"options": {"fives": "off"}, "ends": {"W": 1}}) is None
+
+
+# ------------------------------------------------------------------ 3. leftover tiles
+def test_leftover_tiles_with_their_count():
+    m = _to_hand_over(_m("draw", 3, seed=4))
+    for lang, word in (("en", "tile"), ("es", "ficha")):
+        c = app.Controller(m, lang)
+        v = c.view()
+        tree = hand_result(c, v)
+        hands = v["result"]["hands"]
+        counts = find(tree, data_testid="left-count")
+        assert len(counts) == sum(1 for hd in hands if hd)
+        for row in (n for n in walk(tree) if n[0] == "tr" and "data-seat" in n[1]):
+            seat = int(row[1]["data-seat"])
+            got = find(row, data_testid="left-count")
+            if hands[seat]:
+                assert int(got[0][1]["data-count"]) == len(hands[seat])
+                assert text_of(got[0]).startswith(str(len(hands[seat])) + " " + word)
+                assert len([n for n in walk(row) if "mini" in _classes(n)]) == len(hands[seat])
+            else:
+                assert not got
+
+
+# ------------------------------------------------------------------ 4. one word per game
+@pytest.mark.parametrize("game,en,es", [("mexican-train", "Round 1 over", "Fin de la ronda 1"),
+                                        ("chicken-foot", "Round 1 over", "Fin de la ronda 1"),
+                                        ("draw", "Hand 1 over", "Fin de la mano 1")])
+def test_results_title_says_round_where_the_header_does(game, en, es):
+    m = _to_hand_over(_m(game, 3, seed=2))
+    for lang, want in (("en", en), ("es", es)):
+        c = app.Controller(m, lang)
+        v = c.view()
+        title = text_of(find(hand_result(c, v), id="hr-title")[0])
+        assert title == want
+        header = text_of(find(scores_bar(c, v), **{"class": "meta"})[0])
+        assert (("Round" if lang == "en" else "Ronda") in header) == (game != "draw")
+
+
+# ------------------------------------------------------------------ 6. the pace's word
+def test_pace_button_carries_its_word():
+    m = _m("draw", 2)
+    for lang, pace, word in (("en", "fast", "Fast"), ("es", "slow", "Lenta")):
+        c = app.Controller(m, lang)
+        c.pace = pace
+        btn = find(app.game_screen(c), data_testid="pace")[0]
+        assert text_of(find(btn, **{"class": "pace-text"})[0]) == word
+        assert word in btn[1]["aria-label"]
