@@ -153,6 +153,16 @@ class Net:
         return g
 
 
+def started(**params):
+    """A host and Ana (seat 1) at a started two-player Draw match."""
+    net = Net()
+    host = net.host(**params)
+    net.tap("host", action="play-friends")
+    g = net.join("ana", 1)
+    net.tap("host", action="start-table")
+    return net, host, g
+
+
 def screen_text(s: Session) -> str:
     return text_of(s.screen())
 
@@ -237,11 +247,7 @@ def test_two_phones_play_a_whole_draw_match_and_no_guest_sees_a_hidden_tile():
 
 
 def test_the_guest_receives_no_tile_it_may_not_see():
-    net = Net()
-    host = net.host(seed="3")
-    net.tap("host", action="play-friends")
-    g = net.join("ana", 1)
-    net.tap("host", action="start-table")
+    net, host, g = started(seed="3")
     m = host.ctrl.match
     for frm, to, text in net.sent:
         if frm == "host" and json.loads(text)["t"] == "view":
@@ -342,11 +348,7 @@ def test_the_host_chooses_what_happens_when_a_friend_leaves():
 
 
 def test_a_match_of_the_hosts_own_closes_the_friends_table():
-    net = Net()
-    host = net.host(seed="2")
-    net.tap("host", action="play-friends")
-    g = net.join("ana", 1)
-    net.tap("host", action="start-table")
+    net, host, g = started(seed="2")
     net.tap("host", action="menu")
     net.tap("host", action="play-friends")          # a table is up: nothing new
     assert host.host is not None and host.host.started

@@ -14,6 +14,7 @@ from domino.app.nodes import find, text_of, walk
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.session import MemoryStore, Session
 from domino.app.settings import COMPANIONS, default_settings, max_seats, normalize_settings, seat_names
+from tests.test_session import person_tap, run_computers
 
 PATH = "/domino/"
 FIVES = {"game": "all-fives", "players": "2", "target": "100", "seat-kind-0": "human", "seat-name-0": "",
@@ -23,25 +24,6 @@ FIVES = {"game": "all-fives", "players": "2", "target": "100", "seat-kind-0": "h
 def session(seed="5", lang="en", store=None) -> Session:
     return Session(store if store is not None else MemoryStore(), PATH, params={"seed": seed},
                    browser_lang=lang)
-
-
-def run_computers(s: Session, limit: int = 200) -> None:
-    n = 0
-    while s.wants_computers() and n < limit:
-        s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
-        n += 1
-
-
-def person_tap(s: Session):
-    c = s.ctrl
-    a = c.legal()[0]
-    seq = str(c.match.seq)
-    if "play" not in a:
-        return s.handle({"action": "draw", "seq": seq})
-    out = s.handle({"action": "tile", "tile": a["play"], "seq": seq})
-    if c.selected:
-        out = s.handle({"action": "end", "end": a["end"], "seq": seq})
-    return out
 
 
 def saved_match_text(s: Session) -> str:
