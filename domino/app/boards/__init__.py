@@ -145,8 +145,12 @@ def row_actions(legal: list[dict], view: dict, lang: str) -> list[tuple[str, dic
             else:
                 out.append((t(lang, "boards.btn.play_end", tile=a["play"],
                               where=t(lang, "game.end." + end), n=ends.get(end, "")), a))
+    pair = reject_choice(legal, view, lang)   # face down or face up: the tile is named once, above
     for a in legal:
         if "reject" in a:
+            if pair is not None:
+                out.append((pair[1][bool(a.get("face_up"))][0], a))
+                continue
             key = "boards.btn.reject_up" if a.get("face_up") else "boards.btn.reject"
             out.append((t(lang, key, tile=a["reject"]), a))
     return out
