@@ -173,6 +173,9 @@ def test_a_whole_match_through_the_relays_and_the_pause_follows_the_seats():
     assert host.ctrl is not None and [s["kind"] for s in host.ctrl.match.seats] == ["human", REMOTE, REMOTE]
     net.drop("bea")                                        # bea's phone goes: listen again
     assert net.ops("host")[-1] == "online-resume"
+    net.tap("host", action="invite-again", seat="2")       # the same link, no reply code
+    assert one(host, "paste-reply") is None and "#online=3." in one(host, "invite-link")[1]["data-link"]
+    net.tap("host", action="close-invite")
     store = MemoryStore()
     guest(net, "bea", 2, store=store)                      # she comes back through the relays
     assert 2 in host.host.bound and net.ops("host")[-1] == "online-pause"
@@ -195,6 +198,7 @@ def test_reloads_rejoin_the_same_room_without_asking_again():
     assert g.guest_state == "open" and g.ctrl is not None and 1 in host.host.bound
     # the host's reload: the same room (the friends' links still work)
     net.drop("host")
+    assert g.guest_state == "online" and "looking for it again through the relays" in screen_text(g)
     net.joined.clear()
     net.pairs.clear()
     host2 = net.host()

@@ -533,6 +533,7 @@ class Friends(Online):
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "bar": friends_screens.table_bar(self) if self.host is not None else None,
                 "banner": (t(self.lang, "guest.lost") if self.guest_state == "lost" else
+                           t(self.lang, "online.lost") if self.guest_state == "online" else
                            t(self.lang, "guest.closed", why=self.guest_why) if self.guest_state == "closed" else "")}
 
     def net_statuses(self) -> dict[int, str]:

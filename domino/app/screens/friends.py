@@ -193,7 +193,7 @@ def invite_dialog(s, seat: int) -> Node:
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "inv-title"},
              h("div", {"class": "card"},
                h("h2", {"id": "inv-title"}, t(lang, "friends.invite_for", n=seat + 1)),
-               invite_card(lang, seat, s.link_for(seat), s.net_note),
+               invite_card(lang, seat, s.link_for(seat), s.net_note, s.online_room is not None),
                h("button", {"type": "button", "class": "secondary", "data-action": "close-invite",
                             "data-testid": "close-invite"}, t(lang, "friends.close_invite"))))
 

@@ -19,6 +19,7 @@ EN = {
                             "settings, or play on one Wi-Fi (turn \"Play over the internet\" off).",
     "online.status.paused": "Everyone is at the table: the relays are no longer contacted.",
     "online.waiting_host": "Looking for the host through the relays…",
+    "online.lost": "The connection to the host was lost: looking for it again through the relays…",
     "online.slow": "The host has not been reached yet. Check that the host's table is still open. If you "
                    "are on different networks, one of you may need a TURN server (in the internet "
                    "settings), or play on one Wi-Fi.",
@@ -55,6 +56,7 @@ ES = {
                             "de internet o juega en una misma wifi (apaga \"Jugar por internet\").",
     "online.status.paused": "Todos están en la mesa: ya no se contacta con los relés.",
     "online.waiting_host": "Buscando al anfitrión por los relés…",
+    "online.lost": "Se perdió la conexión con el anfitrión: buscándolo otra vez por los relés…",
     "online.slow": "Todavía no se encontró al anfitrión. Comprueba que su mesa sigue abierta. Si están en "
                    "redes distintas, puede hacer falta un servidor TURN (en los ajustes de internet), o "
                    "jueguen en una misma wifi.",
