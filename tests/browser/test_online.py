@@ -66,10 +66,12 @@ def online_link(host, seat: int) -> str:
 def online_guest(phones, host, seat: int, name: str | None, link: str | None = None, relays=()):
     """A friend opens the link, reads the notice, joins; with a name, presses Start."""
     link = link or online_link(host, seat)
+    before = len(phones.sockets)
     guest = phone(phones, relays, "#" + link.split("#", 1)[1])
     notice = tid(guest, "online-notice")
     notice.wait_for(timeout=10_000)
     assert "relay" in notice.inner_text()
+    assert len(phones.sockets) == before        # nothing contacted before the friend taps Join
     tid(guest, "online-join").click()
     if name is None:
         return guest
@@ -113,7 +115,10 @@ def test_two_phones_meet_through_the_relay_and_play_a_hand(phones, ns_relay):
     host.wait_for_selector('[data-testid="relay-status"]:has-text("no longer contacted")', timeout=5_000)
     tid(host, "start-table").click()
     guest.wait_for_selector(".screen.game", timeout=15_000)
+    time.sleep(1)          # the guest's pause follows its welcome; sockets close
+    heard = len([r for r in ns_relay.log() if r.get("dir") == "in"])
     play_hand([host, guest])
+    assert len([r for r in ns_relay.log() if r.get("dir") == "in"]) == heard     # no announcing meanwhile
     rec = host_record(host)
     assert rec["seats"][1]["name"] == NAME and [s["kind"] for s in rec["seats"]] == ["human", "remote"]
     m = from_record(rec)
