@@ -280,3 +280,26 @@ def test_sound_on_is_heard_on_the_tap_and_each_play():
     run_computers(s)
     out = person_tap(s)
     assert out.sounds in (["click"], [])   # a draw makes no sound
+
+
+def test_at_delay_zero_the_snapshot_waits_for_the_computers_to_stop():
+    """?delay=0 (tests, benchmarks): the computers' moves follow one another
+    with no pause, so the screen a reload paints is built once where they
+    stop (the person's turn), not after each of their moves."""
+    form = {"game": "draw", "players": "4", "target": "100", "seat-kind-0": "human", "seat-kind-1": "easy",
+            "seat-kind-2": "easy", "seat-kind-3": "easy"}
+    s = started(form, delay="0")
+    while not s.wants_computers():
+        person_tap(s)
+    key = snapshot.key(PATH)
+    s.running = True   # the page's loop, as domino/browser.py runs it
+    built = 0
+    while s.wants_computers():
+        s.store.delete(key)
+        s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+        s.snapshot((400, 300))
+        if s.wants_computers():
+            assert s.store.get(key) is None
+        built += 1
+    s.running = False
+    assert built >= 2 and s.store.get(key) is not None   # where the computers stop: the person's turn

@@ -482,6 +482,9 @@ class Session(Friends):
         ``size`` is the board's on screen."""
         if self.guest is not None or (self.host is not None and not self.at_table()):
             return    # a guest's table is the host's; the friends' lobby is not what a reload shows first
+        if self.fixed_delay == 0 and self.running and self.wants_computers():
+            return    # at ?delay=0 the computers' moves follow one another with no pause: only the
+            #           position where they stop is one a reload can come back to
         c = self.ctrl if self.guide_step is None else (self.held[0] if self.held else None)
         if c is None:
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
