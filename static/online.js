@@ -41,6 +41,8 @@
   var error = "";
   var last = "";
   var timer = 0;
+  var leaving = null;      // the last leave(), until Trystero is done with it
+  var joining = false;
 
   function relayStates() {
     var socks = lib ? lib.getRelaySockets() : {};
@@ -83,7 +85,7 @@
   }
 
   api.join = function (opts) {
-    if (room) return Promise.reject(new Error("already at a table"));
+    if (room || joining) return Promise.reject(new Error("already at a table"));
     if (!window.dominoRtc || typeof window.dominoRtc.adopt !== "function") {
       return Promise.reject(new Error("static/rtc.js is missing"));
     }
@@ -93,7 +95,11 @@
     role = opts.role === "host" ? "host" : "guest";
     var relays = (opts.relays || []).map(String).filter(function (u) { return /^wss?:\/\//.test(u); });
     if (!relays.length) return Promise.reject(new Error("no relay in the settings"));
-    return import("./vendor/trystero/nostr/index.mjs").then(function (mod) {
+    // a room being left is gone first: Trystero would hand back the old room, and keep the old relays
+    joining = true;
+    return Promise.all([leaving, import("./vendor/trystero/nostr/index.mjs")]).then(function (got) {
+      var mod = got[1];
+      joining = false;
       lib = mod;
       paused = false;
       error = "";
@@ -144,6 +150,9 @@
       clearInterval(timer);
       timer = setInterval(report, 500);
       report();
+    }, function (err) {
+      joining = false;
+      throw err;
     });
   };
 
@@ -174,7 +183,7 @@
     clearInterval(timer);
     if (paused) lib.resumeRelayReconnection();
     paused = false;
-    r.leave().catch(function () { /* leaving anyway */ });
+    leaving = r.leave().catch(function () { /* leaving anyway */ });
     report();
   };
 

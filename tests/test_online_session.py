@@ -243,6 +243,7 @@ def test_internet_settings_are_saved_checked_and_used():
     host = online_host(net)
     net.tap("host", action="online-settings", values={"relays": "https://bad", "ice": ""})
     assert "Not saved" in screen_text(host) and host.relays == [RELAY]
+    assert one(host, "online-settings")[1]["open"] == ""            # the reason stays in view
     net.tap("host", action="online-settings", values={"relays": "ws://10.1.1.1:7447\nwss://r.example",
                                                       "ice": "turn:t.example:3478 ana secret"})
     saved = json.loads(net.host_store.get("domino:/domino/:settings"))

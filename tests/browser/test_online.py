@@ -164,14 +164,20 @@ def test_a_relay_down_is_said_and_the_others_are_tried(phones, netns, ns_relay):
         text = status.inner_text()
         assert "No relay answered" in text and f"{netns.address}:7999" in text and "Wi-Fi" in text
         host.screenshot(path=str(OUT / "online-relay-down.png"), full_page=True)
-    # two relays, one down: the live one is used, and the dead one named
-    host2 = online_host(phones, [dead, ns_relay.url])
-    host2.wait_for_selector('[data-testid="relay-status"][data-status="connected"]', timeout=15_000)
-    host2.wait_for_function("""() => document.querySelector('[data-testid="relay-status"]')
+    # the player puts other relays in the settings: the table rejoins with them at once;
+    # with one down and one up the live one is used, and the dead one named
+    phones.relays.add(ns_relay.url)
+    tid(host, "online-settings").locator("summary").click()
+    tid(host, "relays").fill(f"{dead}\n{ns_relay.url}")
+    tid(host, "online-save").click()
+    host.wait_for_selector('[data-testid="online-note"]:has-text("saved")')
+    host.wait_for_selector('[data-testid="relay-status"][data-status="connected"]', timeout=15_000)
+    host.wait_for_function("""() => document.querySelector('[data-testid="relay-status"]')
                                  .innerText.includes('No answer from')""", timeout=20_000)
-    guest = online_guest(phones, host2, 1, "Ana", relays=[dead, ns_relay.url])
+    assert json.loads(host.evaluate(f"localStorage.getItem('{SETTINGS_KEY}')"))["relays"] == [dead, ns_relay.url]
+    guest = online_guest(phones, host, 1, "Ana", relays=[dead, ns_relay.url])
     assert guest.locator('[data-testid="join-table"]').count() == 1
-    for p in (host, host2, guest):
+    for p in (host, guest):
         assert_no_py_error(p)
 
 

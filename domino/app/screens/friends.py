@@ -136,7 +136,8 @@ def online_settings(s) -> Node:
     """The relays and the STUN/TURN servers, editable (saved with the settings)."""
     from domino.app.online import ice_text
     lang = s.lang
-    return h("details", {"class": "online-settings", "data-testid": "online-settings"},
+    return h("details", {"class": "online-settings", "data-testid": "online-settings",
+                         "open": "" if s.online_note else None},      # just saved or refused: still in view
              h("summary", {}, t(lang, "online.settings")),
              h("label", {"class": "field", "for": "relays"}, h("span", {}, t(lang, "online.relays"))),
              h("textarea", {"id": "relays", "data-testid": "relays", "rows": 4,
