@@ -120,7 +120,7 @@ class Page:
         self.s = Session(LocalStore(), str(js.location.pathname),
                          params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
                                      url=str(js.location.origin) + str(js.location.pathname),
-                                     join=hash_[1:] if hash_.startswith("#join=") else None),
+                                     join=hash_[1:] if hash_.startswith(("#join=", "#online=")) else None),
                          browser_lang=str(js.navigator.language or ""))
         if self.s.fixed_delay == 0:
             ROOT.classList.add("no-anim")
@@ -146,7 +146,7 @@ class Page:
         js.window.addEventListener("storage", self._proxies[7])
         # a newer invitation opened in this tab: start again from it
         js.window.addEventListener("hashchange", create_proxy(
-            lambda *_: js.location.reload() if str(js.location.hash).startswith("#join=") else None))
+            lambda *_: js.location.reload() if str(js.location.hash).startswith(("#join=", "#online=")) else None))
         js.setInterval(self._proxies[8], 1000)
         self.rtc = getattr(js.window, "dominoRtc", None)   # static/rtc.js: the friends' connections
         if self.rtc is not None:
@@ -156,6 +156,11 @@ class Page:
                     {"action": "net-message", "conn": int(i), "text": _str(text)}))],
                 ["close", create_proxy(lambda i, why: self.send(
                     {"action": "net-close", "conn": int(i), "reason": _str(why)}))]]))
+        self.online = getattr(js.window, "dominoOnline", None)   # static/online.js: over the internet
+        if self.online is not None:
+            self.online.handlers = js.Object.fromEntries(to_js([
+                ["status", create_proxy(lambda st: self.send(
+                    {"action": "net-relay", "status": json.loads(str(js.JSON.stringify(st)))}))]]))
         self.mirror_busy()
 
     # ------------------------------------------------------------ one path
@@ -194,7 +199,9 @@ class Page:
     def network(self, cmd: dict) -> None:
         """One command of the session to static/rtc.js; what comes back is an input."""
         rtc, op = self.rtc, cmd["op"]
-        if op == "send":
+        if op.startswith("online-"):
+            self.online_command(cmd)
+        elif op == "send":
             if rtc is not None:
                 rtc.send(cmd["conn"], cmd["text"])
         elif op == "close":
@@ -224,6 +231,25 @@ class Page:
                 return
             inp["error"] = str(e)[:200]
         self.send(inp)
+
+    def online_command(self, cmd: dict) -> None:
+        """Join, pause, resume or leave the table's room on the relays (static/online.js)."""
+        online, op = self.online, cmd["op"]
+        if online is None:
+            if op == "online-join":
+                self.send({"action": "net-relay", "status": {"state": "failed", "relays": [],
+                                                             "error": "static/online.js is missing"}})
+            return
+        if op == "online-join":
+            opts = {k: cmd[k] for k in ("room", "password", "relays", "ice", "role")}
+            promise = online.join(to_js(opts, dict_converter=js.Object.fromEntries))
+
+            def failed(err):
+                self.send({"action": "net-relay", "status": {"state": "failed", "relays": [],
+                                                             "error": str(err)[:200]}})
+            promise.catch(create_once_callable(failed))
+        else:
+            getattr(online, op[len("online-"):])()
 
     def on_tick(self, *_args) -> None:
         if self.s.role is not None:
@@ -402,10 +428,12 @@ class Page:
             v = _str(el.getAttribute("data-" + name))
             if v is not None:
                 inp[name] = v
-        field = _str(el.getAttribute("data-with"))    # a button that sends a field's text (a reply code)
+        field = _str(el.getAttribute("data-with"))    # a button that sends fields' texts (a reply code)
         if field:
-            box = _el(document.getElementById(field))
-            inp["value"] = str(box.value) if box is not None else ""
+            boxes = {i: _el(document.getElementById(i)) for i in field.split()}
+            values = {i: str(b.value) if b is not None else "" for i, b in boxes.items()}
+            inp["value"] = values[field.split()[0]]
+            inp["values"] = values
         try:
             form = self.read_form()
         except Exception as e:

@@ -15,6 +15,8 @@
  *     state(id)                -> "new" | "connecting" | "open" | "closed"
  *     stats(id)                -> Promise<{connectionState, local: [...], remote: [...]}>
  *     share(url, title)        -> Promise<"shared" | "copied" | "failed">   the invitation link
+ *     adopt(link)              -> {id, open(), message(text), close(reason)}
+ *                                 a connection of static/online.js in this id space
  *     handlers: {open(id), message(id, text), close(id, reason)}   set by Python
  *     supported                false: no RTCPeerConnection (both create* reject)
  *     gatherTimeoutMs, disconnectGraceMs, maxMessageChars            tunables
@@ -64,8 +66,12 @@
     conn.closed = true;
     clearTimeout(conn.graceTimer);
     delete conns[conn.id];
-    try { conn.dc.close(); } catch (e) { /* already gone */ }
-    try { conn.pc.close(); } catch (e) { /* already gone */ }
+    if (conn.link) {
+      try { conn.link.close(reason); } catch (e) { /* already gone */ }
+    } else {
+      try { conn.dc.close(); } catch (e) { /* already gone */ }
+      try { conn.pc.close(); } catch (e) { /* already gone */ }
+    }
     if (conn.announced) call("close", [conn.id, reason]);
   }
 
@@ -182,8 +188,36 @@
       .then(function () { return undefined; }, failed(conn));
   };
 
+  // Another transport's connection (static/online.js: a peer met through a
+  // relay) under an id of this same space, so that Python sends and closes it
+  // like any other. `link` = {send(text) -> boolean, close()}; the returned
+  // object reports its events: open(), message(text), close(reason).
+  api.adopt = function (link) {
+    var conn = { id: nextId++, link: link, closed: false, announced: true, opened: false };
+    conns[conn.id] = conn;
+    return {
+      id: conn.id,
+      open: function () {
+        if (conn.closed || conn.opened) return;
+        conn.opened = true;
+        call("open", [conn.id]);
+      },
+      message: function (text) {
+        if (conn.closed || !conn.opened) return;
+        if (typeof text !== "string" || text.length > api.maxMessageChars) return;
+        call("message", [conn.id, text]);
+      },
+      close: function (reason) { finish(conn, reason || "remote"); }
+    };
+  };
+
   api.send = function (id, text) {
     var conn = conns[id];
+    if (conn && conn.link) {
+      if (conn.closed || !conn.opened) return false;
+      text = String(text);
+      return text.length <= api.maxMessageChars && conn.link.send(text) !== false;
+    }
     if (!conn || conn.closed || conn.dc.readyState !== "open") return false;
     text = String(text);
     if (text.length > api.maxMessageChars) return false;
@@ -206,6 +240,7 @@
   api.state = function (id) {
     var conn = conns[id];
     if (!conn) return "closed";
+    if (conn.link) return conn.opened ? "open" : "connecting";
     if (conn.opened && conn.dc.readyState === "open") return "open";
     return conn.pc.signalingState === "stable" ? "connecting" : "new";
   };
@@ -214,6 +249,7 @@
   api.stats = function (id) {
     var conn = conns[id];
     if (!conn) return Promise.reject(new Error("no connection " + id));
+    if (conn.link) return Promise.resolve({ connectionState: conn.opened ? "connected" : "new", relayed: true });
     return conn.pc.getStats().then(function (report) {
       var out = { connectionState: conn.pc.connectionState, dropped: conn.dropped, lastError: conn.lastError,
                   bufferedAmount: conn.dc.bufferedAmount, local: [], remote: [], pair: null };

@@ -342,7 +342,9 @@ def test_row_buttons_say_what_they_do():
     assert words == ["Turn over the next tile first", "Play 5-6 left (3)", "Play 5-6 right (5)"]
     legal = [{"seat": 0, "reject": "4-4"}, {"seat": 0, "reject": "4-4", "face_up": True}]
     words = [w for w, _ in boards.row_actions(legal, v, "es")]
-    assert words == ["Mandar 4-4 al final de tu fila", "Poner 4-4 boca arriba al final de tu fila"]
+    # a double that does not fit: the two ways, the tile named once in the line above them
+    assert words == ["Boca abajo", "Boca arriba"]
+    assert boards.reject_choice(legal, v, "es")[0] == "4-4 no cabe: va al final de tu fila."
     assert boards.row_actions(legal, mt_view(), "en") == []
 
 

@@ -233,3 +233,51 @@ def test_pace_button_carries_its_word():
         btn = find(app.game_screen(c), data_testid="pace")[0]
         assert text_of(find(btn, **{"class": "pace-text"})[0]) == word
         assert word in btn[1]["aria-label"]
+        # its name starts with the word it shows (axe: label-content-name-mismatch)
+        assert btn[1]["aria-label"].startswith(word), btn[1]["aria-label"]
+
+
+# ------------------------------------------------------------------ 7. Frijolito: face down or face up
+def _double_aside(seed: int = 1, **opts) -> Match:
+    """Frijolito for two (seed 1): seat 0 has turned over 0-0, which does not
+    fit, and may send it to the end of its row face down or face up."""
+    from domino import players as P
+    m = _m("frijolito", 2, seed=seed, **opts)
+    while m.phase == "play":
+        acts = m.legal_actions()
+        if m.turn == 0 and len({bool(a.get("face_up")) for a in acts if "reject" in a}) == 2:
+            return m
+        if m.turn == 0:
+            m.apply(acts[0])
+        else:
+            P.play_turn(m, "easy")
+    raise AssertionError("no double set aside: pick another seed")
+
+
+@pytest.mark.parametrize("lang,says_down,says_up", [
+    ("en", "hidden again", "everyone sees it"),
+    ("es", "oculta otra vez", "todos la ven")])
+def test_a_double_that_does_not_fit_face_down_or_face_up_says_what_each_does(lang, says_down, says_up):
+    m = _double_aside()
+    tile = next(a["reject"] for a in m.legal_actions() if "reject" in a)
+    choices = find(app.game_screen(app.Controller(m, lang)), **{"class": "choices"})[0]
+    # the tile named once, in the line above the two ways
+    assert text_of(choices).count(tile) == 1, text_of(choices)
+    note = find(choices, data_testid="reject-note")
+    assert len(note) == 1 and tile in text_of(note[0])
+    down = find(choices, data_testid="reject")[0]
+    up = find(choices, data_testid="reject-up")[0]
+    assert says_down in text_of(down) and says_up not in text_of(down)
+    assert says_up in text_of(up) and says_down not in text_of(up)
+    assert text_of(find(down, **{"class": "choice-way"})[0]) == ("Face down" if lang == "en" else "Boca abajo")
+    assert text_of(find(up, **{"class": "choice-way"})[0]) == ("Face up" if lang == "en" else "Boca arriba")
+
+
+def test_face_up_says_it_may_be_played_from_the_row_where_doubles_go_anywhere():
+    m = _double_aside(doubles_anywhere=True)
+    up = find(app.game_screen(app.Controller(m, "en")), data_testid="reject-up")[0]
+    assert "play it from there as soon as it fits" in text_of(up)
+    # no choice, no note: a turn that starts by turning over a tile
+    m = _m("frijolito", 2, seed=1)
+    screen = app.game_screen(app.Controller(m, "en"))
+    assert not find(screen, data_testid="reject-note")

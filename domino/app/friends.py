@@ -35,6 +35,7 @@ import time
 
 from domino.app import controller as ctl
 from domino.app.i18n import t
+from domino.app.online import Online, OnlineError
 from domino.app.screens import friends as friends_screens
 from domino.app.settings import HUMAN, default_options, default_target, normalize_settings
 from domino.net import protocol as P
@@ -76,8 +77,10 @@ def net_key(path: str) -> str:
     return f"domino:{path}:net"
 
 
-class Friends:
-    """The friends' part of the Session (see the module docstring)."""
+class Friends(Online):
+    """The friends' part of the Session (see the module docstring); over the
+    internet, :class:`~domino.app.online.Online` finds the phones instead of
+    the link's offer and the reply code."""
 
     def friends_init(self, params: dict) -> None:
         self.host: HostTable | None = None
@@ -100,7 +103,18 @@ class Friends:
         self.guest_why = ""
         self.guest_ready = False
         join = params.get("join")
-        if join:
+        try:
+            invitation = self.online_init(join)
+        except OnlineError as e:
+            self.guest_state, self.guest_why = "bad", str(e)
+            self.guest = GuestTable(0, "x")
+            return
+        if invitation is not None:
+            name = self.new_settings["seats"][0]["name"] if self.new_settings else ""
+            self.guest = GuestTable(invitation["seat"], invitation["secret"], name)
+            self.guest_online = {k: invitation[k] for k in ("room", "password", "relays")}
+            self.guest_state = "online" if self.consented(invitation["room"]) else "consent"
+        elif join:
             try:
                 seat, secret, offer = parse_join(str(join))
             except JoinError as e:
@@ -124,10 +138,17 @@ class Friends:
         """At load: a guest answers its invitation; a host makes its offers."""
         if self.guest is not None and self.guest_state == "answering":
             self.net(op="answer", sdp=self.guest_offer)
+        elif self.guest is not None and self.guest_state == "online":
+            self.online_join()
         elif self.host is not None:
             self.need_offers()
+            self.online_join()
 
     def on_net_tick(self, inp: dict) -> None:
+        slow = self.online_words()["slow"] if self.online_up else ""
+        if slow != self.online_slow:        # the hint on what to try appears without another event
+            self.online_slow = slow
+            self.render()
         if self.host is None:
             return
         now = self.clock()
@@ -173,7 +194,8 @@ class Friends:
         self.host_result(self.host.close())
         for conn in list(self.conn_seat):
             self.net(op="close", conn=conn)
-        self.host, self.offers, self.conn_seat = None, {}, {}
+        self.online_leave()
+        self.host, self.offers, self.conn_seat, self.online_room = None, {}, {}, None
         self.store.delete(net_key(self.path))
         if self.ctrl is not None and any(s["kind"] == REMOTE for s in self.ctrl.match.seats):
             self.ctrl = None
@@ -216,6 +238,8 @@ class Friends:
             if seat in h.bound or seat in self.offers:
                 continue
             h.invite(seat)
+            if self.online_room is not None:     # over the internet the link needs no offer
+                continue
             self.offers[seat] = {"conn": None, "code": None}
             self.net(op="offer", seat=seat)
 
@@ -248,6 +272,8 @@ class Friends:
         self.render()
 
     def link_for(self, seat: int) -> str | None:
+        if self.online_room is not None:
+            return self.online_link_for(seat)
         o = self.offers.get(seat)
         if self.host is None or not o or not o["code"]:
             return None
@@ -336,6 +362,9 @@ class Friends:
     # ------------------------------------------------------------ host: the transport
     def on_net_open(self, inp: dict) -> None:
         conn = inp.get("conn")
+        if self.guest is not None and self.guest_online is not None and self.guest_conn is None \
+                and self.guest_state == "online":
+            self.guest_conn = conn       # the host, met through the relays
         if self.guest is not None and conn == self.guest_conn:
             self.guest_state = "open"
             self.guest_send(self.guest.hello())
@@ -363,8 +392,11 @@ class Friends:
         if self.guest is not None:
             if conn == self.guest_conn:
                 self.guest_conn = None
+                self.guest.welcomed = False
                 if self.guest_state not in ("closed", "bad"):
-                    self.guest_state = "lost"
+                    # over the internet the relays look for the host again
+                    self.guest_state = "online" if self.guest_online is not None else "lost"
+                self.online_pace()
                 self.render()
             return
         if self.host is None or conn is None:
@@ -374,6 +406,7 @@ class Friends:
             del self.offers[seat]     # an offer that failed: a new one
         self.host_result(self.host.disconnected(str(conn), self.clock()))
         self.need_offers()
+        self.online_pace()
         self.render()
 
     def send_all(self, replies) -> None:
@@ -410,6 +443,8 @@ class Friends:
             self.render()
         if res.reaction is not None:
             self.render()
+        if res.replies:
+            self.online_pace()
 
     def net_sync(self) -> None:
         """After every save of the host's match: the acks and the new views."""
@@ -447,7 +482,8 @@ class Friends:
     def save_table(self) -> None:
         if self.host is not None:
             self.store.set(net_key(self.path), json.dumps({"id": self.match_id if self.host.started else "",
-                                                           "table": self.host.state()}))
+                                                           "table": self.host.state(),
+                                                           "online": self.online_room}))
 
     def restore_table(self) -> None:
         """After the host's reload: the saved table around the saved match.
@@ -459,6 +495,12 @@ class Friends:
             try:
                 doc = json.loads(text)
                 table = HostTable.from_state(doc["table"], self.clock())
+                room = doc.get("online")
+                if room is not None and not (isinstance(room, dict) and all(
+                        isinstance(room.get(k), str) and re.fullmatch(r"[A-Za-z0-9_-]{8,64}", room[k])
+                        for k in ("room", "password"))):
+                    raise NetError("its room on the relays cannot be read")
+                self.online_room = {"room": room["room"], "password": room["password"]} if room else None
                 if table.started:
                     if c is None or doc.get("id") != self.match_id or c.match.outcome:
                         raise NetError("its match is not the saved one")
@@ -491,6 +533,7 @@ class Friends:
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "bar": friends_screens.table_bar(self) if self.host is not None else None,
                 "banner": (t(self.lang, "guest.lost") if self.guest_state == "lost" else
+                           t(self.lang, "online.lost") if self.guest_state == "online" else
                            t(self.lang, "guest.closed", why=self.guest_why) if self.guest_state == "closed" else "")}
 
     def net_statuses(self) -> dict[int, str]:
@@ -532,6 +575,8 @@ class Friends:
             return
         if ev.kind == "closed":
             self.guest_state, self.guest_why = "closed", str(ev.data.get("message") or ev.data.get("reason"))
+        if ev.kind == "welcome":
+            self.online_pace()
         if ev.kind == "lobby":
             self.guest_ready = g.seat in {s["seat"] for s in g.statuses if s.get("status") == "ready"}
         if ev.kind == "lobby" and g.view is not None:     # the host is back in the lobby: a new match comes
@@ -574,6 +619,8 @@ class Friends:
         self.guest_send(self.guest.bye())
         if self.guest_conn is not None:
             self.net(op="close", conn=self.guest_conn)
+        self.online_leave()
+        self.guest_online = None
         self.guest, self.guest_conn, self.ctrl = None, None, None
         self.out.clear_hash = True
         self.load_game()

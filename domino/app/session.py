@@ -49,6 +49,7 @@ from domino.app.screens import friends as friends_screens
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
+from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import (default_options, default_settings, default_target, localize_names, new_match,
                                  normalize_settings)
 
@@ -63,7 +64,8 @@ PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corru
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.friends)
-                    "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared"})
+                    "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared",
+                    "net-relay"})
 MAX_URL_SEED = 64
 
 
@@ -177,6 +179,8 @@ class Session(Friends):
         lang = stored.get("lang")
         self.lang = norm_lang(lang) if isinstance(lang, str) and lang else lang_from_browser(browser_lang)
         self.pips = stored.get("pips") if stored.get("pips") in ("coloured", "black") else "coloured"
+        self.relays = normalize_relays(stored.get("relays"))    # play over the internet (domino.app.online)
+        self.ice = normalize_ice(stored.get("ice"))
         try:
             self.new_settings = normalize_settings(stored.get("new"), self.lang)
         except Exception:
@@ -281,7 +285,8 @@ class Session(Friends):
 
     def save_settings(self) -> None:
         text = json.dumps({"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings,
-                           "sound": self.sound, "guide_seen": self.guide_seen})
+                           "sound": self.sound, "guide_seen": self.guide_seen,
+                           "relays": self.relays, "ice": self.ice})
         if not self._write(saves.settings_key(self.path), text):
             self.notes.append(t(self.lang, "safe.settings_failed"))
 

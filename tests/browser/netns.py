@@ -33,7 +33,9 @@ netns_browser, phones``):
     ``phones.new(path="static/bench/rtc-probe.html", browser=None)`` opens a
     page in a new context ("a phone") at ``netns.url + path``, guarded like the
     ``page`` fixture of tests/conftest.py: any request to anything but the
-    site's origin fails the test at teardown (``phones.external`` lists them).
+    site's origin fails the test at teardown (``phones.external`` lists them),
+    and so does a websocket to anything but the relays in ``phones.relays``
+    (``phones.sockets`` lists every websocket opened).
 
 Teardown kills the server and deletes the namespace, also after a failure;
 namespaces left by a run that was killed (their pid is gone) are deleted at
@@ -249,6 +251,8 @@ class Phones:
         self.ns = ns
         self.browser = browser
         self.external: list[str] = []
+        self.sockets: list[str] = []      # every websocket a page opened
+        self.relays: set[str] = set()     # the ones it may open (play over the internet's relays)
         self._contexts = []
 
     def _guard(self, request) -> None:
@@ -261,10 +265,15 @@ class Phones:
         context.on("request", self._guard)
         self._contexts.append(context)
         page = context.new_page()
-        page.on("websocket", lambda ws: self.external.append(ws.url))
+        page.on("websocket", self._socket)
         if path is not None:
             page.goto(self.ns.url + path)
         return page
+
+    def _socket(self, ws) -> None:
+        self.sockets.append(ws.url)
+        if ws.url.rstrip("/") not in self.relays:
+            self.external.append(ws.url)
 
     def close(self) -> None:
         for context in self._contexts:

@@ -234,3 +234,23 @@ def test_dark_theme_log_close_is_seen(page, site, wait_ready, assert_no_py_error
     close.click()
     assert not tid(page, "move-log").is_visible()
     assert_no_py_error(page)
+
+
+# ------------------------------------------------------------------ axe on the table, both themes
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_table_in_either_theme(page, site, wait_ready, assert_no_py_error, scheme):
+    """The table against the computer on a phone (the pace button, the hint,
+    the log open and closed) in the light and the dark theme: axe-core at zero,
+    the pace button's name starting with the word it shows."""
+    page.emulate_media(color_scheme=scheme)
+    page.set_viewport_size(PHONE)
+    open_app(page, site, wait_ready, "es")
+    start(page, "all-fives", ["human", "easy", "easy", "easy"])
+    pace = tid(page, "pace")
+    assert pace.get_attribute("aria-label").startswith(pace.locator(".pace-text").inner_text())
+    found = axe_violations(page)
+    assert found == [], json.dumps(found, indent=1)
+    tid(page, "log").click()
+    found = axe_violations(page)
+    assert found == [], json.dumps(found, indent=1)
+    assert_no_py_error(page)

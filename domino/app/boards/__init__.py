@@ -145,11 +145,31 @@ def row_actions(legal: list[dict], view: dict, lang: str) -> list[tuple[str, dic
             else:
                 out.append((t(lang, "boards.btn.play_end", tile=a["play"],
                               where=t(lang, "game.end." + end), n=ends.get(end, "")), a))
+    pair = reject_choice(legal, view, lang)   # face down or face up: the tile is named once, above
     for a in legal:
         if "reject" in a:
+            if pair is not None:
+                out.append((pair[1][bool(a.get("face_up"))][0], a))
+                continue
             key = "boards.btn.reject_up" if a.get("face_up") else "boards.btn.reject"
             out.append((t(lang, key, tile=a["reject"]), a))
     return out
+
+
+def reject_choice(legal: list[dict], view: dict, lang: str) -> tuple[str, dict] | None:
+    """Frijolito, a turned double that does not fit and may go face down or
+    face up: the line that names it once, and under each way the words of
+    what it does (RULES.md 6: face down it is hidden again and turned over
+    when it comes round; face up everyone sees it, and with "doubles
+    anywhere" it may be played from where it lies).  None without that choice."""
+    rej = [a for a in legal if "reject" in a]
+    if shape_of(view) != "row" or len({bool(a.get("face_up")) for a in rej}) < 2:
+        return None
+    anywhere = (view.get("options") or {}).get("doubles_anywhere")
+    return (t(lang, "boards.reject.note", tile=rej[0]["reject"]),
+            {False: (t(lang, "boards.reject.down"), t(lang, "boards.reject.down_says")),
+             True: (t(lang, "boards.reject.up"),
+                    t(lang, "boards.reject.up_says_anywhere" if anywhere else "boards.reject.up_says"))})
 
 
 def turn_note(view: dict, lang: str) -> str:
@@ -169,4 +189,4 @@ def turn_note(view: dict, lang: str) -> str:
     return ""
 
 
-__all__ = ["board", "board_texts", "end_label", "shape_of", "trains", "foot", "row"]
+__all__ = ["board", "board_texts", "end_label", "reject_choice", "shape_of", "trains", "foot", "row"]

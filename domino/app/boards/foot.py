@@ -708,15 +708,17 @@ class FootPlan(NamedTuple):
 _CACHE: dict = {}
 
 
-def plan(lay: dict, width: float, height: float, slots: set | None = None, top: float = 0.0) -> FootPlan:
+def plan(lay: dict, width: float, height: float, slots: set | None = None, top: float = 0.0,
+         rows: bool = False) -> FootPlan:
     """The table at the largest unit that fits ``width`` x ``height`` px,
-    below ``top`` px kept free.  The last few plans are kept: a tap that
-    only lights up places draws the same table again."""
+    below ``top`` px kept free (``rows``: in rows, whether the foot fits or
+    not).  The last few plans are kept: a tap that only lights up places
+    draws the same table again."""
     key = (json.dumps(lay, sort_keys=True), float(width), float(height),
-           None if slots is None else tuple(sorted(slots)), float(top))
+           None if slots is None else tuple(sorted(slots)), float(top), rows)
     if key in _CACHE:
         return _CACHE[key]
-    out = _plan(lay, width, height, slots, top)
+    out = _plan(lay, width, height, slots, top, rows)
     if len(_CACHE) >= 8:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = out
@@ -800,7 +802,40 @@ def _largest(ladder: list[float], attempt) -> tuple | None:
     return best
 
 
-def _plan(lay: dict, width: float, height: float, slots: set | None, top: float) -> FootPlan:
+#: Once a round's board turned to rows at a size, it stays in rows for the
+#: rest of the round (near the point where the foot stops fitting it would
+#: flip back and forth between moves): (round, width, height) -> the tiles
+#: on the table when it turned.  A later position of the same round holds
+#: all of those tiles; a new round, or a move taken back, does not.
+_ROWS_SINCE: dict = {}
+
+
+def _on_table(lay: dict) -> frozenset:
+    return frozenset([lay.get("center")] + [t["tile"] for b in (lay.get("branches") or [])
+                                            for t in (b.get("tiles") or [])])
+
+
+def round_plan(view: dict, width: float, height: float, top: float = 0.0) -> FootPlan:
+    """:func:`plan` for the board of ``view``, in rows if it was in rows
+    earlier in the round at this size."""
+    lay = view.get("layout") or {}
+    key = (tuple(view.get("names") or ()), view.get("hand_no"), lay.get("center"),
+           round(float(width)), round(float(height)))
+    tiles = _on_table(lay)
+    since = _ROWS_SINCE.get(key)
+    keep = since is not None and since <= tiles
+    pl = plan(lay, width, height, top=top, rows=keep)
+    if not keep:
+        _ROWS_SINCE.pop(key, None)   # an earlier position (a move taken back), or another round
+        if pl.mode == ROWS:
+            if len(_ROWS_SINCE) >= 64:
+                _ROWS_SINCE.pop(next(iter(_ROWS_SINCE)))
+            _ROWS_SINCE[key] = tiles
+    return pl
+
+
+def _plan(lay: dict, width: float, height: float, slots: set | None, top: float,
+          rows_only: bool = False) -> FootPlan:
     width, height = float(width), float(height) - top
     if slots is None:
         slots = {b["id"] for b in (lay.get("branches") or []) if b.get("open") is not None}
@@ -822,7 +857,7 @@ def _plan(lay: dict, width: float, height: float, slots: set | None, top: float)
     # at the least size first: without, then with, the chains keeping their
     # way ahead free; larger sizes only if it fitted without (a foot that
     # needed the help is not going to fit larger)
-    if ladder:
+    if ladder and not rows_only:
         for ahead in (False, True):
             got = attempt(ladder[-1], ahead)
             if got is not None:
@@ -975,7 +1010,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     must = set(lay.get("must") or [])
     fs = max(11.0, min(15.0, 0.035 * height))
     banner = 4 + fs * 1.7 if must and tx.get("must") else 0.0
-    pl = plan(lay, width, height, top=banner)
+    pl = round_plan(view, width, height, top=banner)
     u = pl.unit
     svg_attrs["data-layout"] = pl.mode
     last = highlight if highlight is not None else view.get("last")

@@ -166,6 +166,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     g = geometry(len(ls), width, height)
     u, lane_h, hh, chip_w = g["unit"], g["lane_h"], g["header"], g["chip_w"]
     lw, per_col = g["lane_w"], g["per_col"]
+    chip_w = max(chip_w, min(0.45 * lw, _chip_need(ls, names, tx)))
     targets = targets or {}
     children: list = [
         ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
@@ -239,6 +240,20 @@ def _end_box(ln: dict, x0: float, lw: float, u: float, chip_w: float, y: float, 
     hidden, shown = lane_tiles(ln["tiles"], u, room)
     x = x0 + chip_w + 4 + (1.7 * u if hidden else 0) + sum(w for _, w in shown)
     return (x + 0.1 * u, y + (lane_h - u) / 2, 2 * u, u)
+
+
+def _chip_need(ls: list, names: list, tx: dict) -> float:
+    """How wide the chip column must be for every seat's name to show whole
+    at the least size (11 px, bold as on its turn, with the ▶), beside the
+    open train's marker where it shares the line."""
+    need = 0.0
+    for ln in ls:
+        owner = ln["owner"]
+        if owner is None:
+            continue
+        label = "▶ " + (names[owner] if owner < len(names) else str(owner))
+        need = max(need, text_width(label, 11.0, "800") + 10 + 1.3 * 11.0)
+    return need
 
 
 def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chip_w: float, names: list,

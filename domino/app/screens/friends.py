@@ -44,17 +44,24 @@ def status_badge(seat: int, status: str, lang: str, guest: bool = False) -> Node
              h("span", {"aria-hidden": "true"}, STATUS_ICON.get(status, "")), " ", words)
 
 
-def invite_card(lang: str, seat: int, link: str | None, note: str) -> Node:
-    """One seat's invitation: the QR code, the link (share / copy), and the reply code's box."""
+def invite_card(lang: str, seat: int, link: str | None, note: str, online: bool = False) -> Node:
+    """One seat's invitation: the QR code, the link (share / copy), and the reply code's box
+    (over the internet no reply code: the relays carry the answer)."""
     if link is None:
         body = [h("p", {"class": "muted", "data-testid": "invite-wait"}, t(lang, "friends.preparing"))]
     else:
         body = [h("div", {"class": "qr-box"}, _qr(link, t(lang, "friends.invite_for", n=seat + 1))),
                 h("p", {"class": "invite-link", "data-testid": "invite-link", "data-link": link,
-                        "data-seat": seat}, link),
+                        "data-seat": seat, "tabindex": 0}, link),     # focusable: a long link scrolls
                 h("button", {"type": "button", "class": "secondary", "data-action": "share", "data-seat": seat,
                              "data-testid": f"share-{seat}"}, t(lang, "friends.share"))]
     rid = f"reply-{seat}"
+    if online:
+        body += [h("p", {"class": "muted"}, t(lang, "online.invite_help")),
+                 h("p", {"class": "muted"}, t(lang, "online.notice_link")),
+                 note and h("p", {"class": "net-note", "role": "status", "data-testid": "net-note"}, note)]
+        return h("div", {"class": "invite", "data-testid": f"invite-{seat}", "data-seat": seat},
+                 h("h3", {}, t(lang, "friends.invite_for", n=seat + 1)), body)
     body += [
         h("p", {"class": "muted"}, t(lang, "friends.invite_help")),
         h("label", {"class": "field", "for": rid}, h("span", {}, t(lang, "friends.reply_label", n=seat + 1))),
@@ -82,7 +89,8 @@ def host_panel(s) -> Node:
         name = st["name"] or (t(lang, "friends.seat_you") if st["status"] == "here" else "")
         seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
                        name, " ", status_badge(i, st["status"], lang)))
-    invites = [invite_card(lang, seat, s.link_for(seat), s.net_note)
+    online = s.online_room is not None
+    invites = [invite_card(lang, seat, s.link_for(seat), s.net_note, online)
                for seat in hst.remote_seats() if seat not in hst.bound]
     choices = [("computer", 30), ("computer", 60), ("computer", 120), ("abandon", 60), ("abandon", 120)]
     now = (hst.policy, int(hst.grace))
@@ -100,7 +108,8 @@ def host_panel(s) -> Node:
                h("span", {"class": "muted"}, t(lang, "friends.code_explained", code=code, words=code_words(
                    cfg["game"], cfg["options"], cfg["target"], cfg["players"], lang)))),
              cfg["partnership"] and h("p", {"class": "muted"}, t(lang, "friends.partner")),
-             h("p", {"class": "local-note", "data-testid": "local-note"}, t(lang, "friends.local")),
+             online_panel(s),
+             not online and h("p", {"class": "local-note", "data-testid": "local-note"}, t(lang, "friends.local")),
              h("ul", {"class": "net-seats"}, seats),
              invites,
              policy,
@@ -111,6 +120,54 @@ def host_panel(s) -> Node:
                             "aria-describedby": None if can else "start-wait"}, t(lang, "friends.start")),
                h("button", {"type": "button", "class": "secondary", "data-action": "leave-friends",
                             "data-testid": "leave-friends"}, t(lang, "friends.leave"))))
+
+
+def relay_status(s) -> Node | None:
+    """The relays' state in words (``data-status``: connecting, connected, failed), and what to try."""
+    w = s.online_words()
+    if not s.online_up:
+        return None
+    return h("div", {"class": f"relay-status rs-{w['state']}", "role": "status", "data-testid": "relay-status",
+                     "data-status": w["state"]},
+             h("p", {}, w["line"]), w["slow"] and h("p", {"class": "net-note", "data-testid": "online-hint"}, w["slow"]))
+
+
+def online_settings(s) -> Node:
+    """The relays and the STUN/TURN servers, editable (saved with the settings)."""
+    from domino.app.online import ice_text
+    lang = s.lang
+    return h("details", {"class": "online-settings", "data-testid": "online-settings"},
+             h("summary", {}, t(lang, "online.settings")),
+             h("label", {"class": "field", "for": "relays"}, h("span", {}, t(lang, "online.relays"))),
+             h("textarea", {"id": "relays", "data-testid": "relays", "rows": 4,
+                            "spellcheck": "false", "autocapitalize": "off"}, "\n".join(s.relays)),
+             h("label", {"class": "field", "for": "ice"}, h("span", {}, t(lang, "online.ice"))),
+             h("textarea", {"id": "ice", "data-testid": "ice", "rows": 3,
+                            "spellcheck": "false", "autocapitalize": "off"}, ice_text(s.ice)),
+             h("div", {"class": "friends-actions"},
+               h("button", {"type": "button", "class": "primary", "data-action": "online-settings",
+                            "data-testid": "online-save", "data-with": "relays ice"}, t(lang, "online.save")),
+               h("button", {"type": "button", "class": "secondary", "data-action": "online-defaults",
+                            "data-testid": "online-defaults"}, t(lang, "online.reset"))),
+             s.online_note and h("p", {"class": "net-note", "role": "status", "data-testid": "online-note"},
+                                 s.online_note))
+
+
+def online_panel(s) -> Node:
+    """The host's opt-in: the switch, and when it is on, what leaves the phone and the relays' state."""
+    lang = s.lang
+    on = s.online_room is not None
+    started = s.host.started
+    return h("div", {"class": "online", "data-testid": "online"},
+             h("label", {"class": "check big-check"},
+               h("input", {"type": "checkbox", "data-testid": "online-switch", "data-action": "online-switch",
+                           "checked": "" if on else None, "disabled": "" if started else None,
+                           "aria-describedby": "online-help"}),
+               h("span", {}, t(lang, "online.switch"))),
+             h("p", {"class": "muted", "id": "online-help"}, t(lang, "online.switch_help")),
+             on and h("p", {"class": "online-notice", "data-testid": "online-notice"}, s.online_words()["notice"]),
+             on and relay_status(s),
+             online_settings(s))
 
 
 def table_bar(s) -> Node | None:
@@ -136,7 +193,7 @@ def invite_dialog(s, seat: int) -> Node:
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "inv-title"},
              h("div", {"class": "card"},
                h("h2", {"id": "inv-title"}, t(lang, "friends.invite_for", n=seat + 1)),
-               invite_card(lang, seat, s.link_for(seat), s.net_note),
+               invite_card(lang, seat, s.link_for(seat), s.net_note, s.online_room is not None),
                h("button", {"type": "button", "class": "secondary", "data-action": "close-invite",
                             "data-testid": "close-invite"}, t(lang, "friends.close_invite"))))
 
@@ -185,6 +242,15 @@ def guest_screen(s, toolbar_node: Node) -> Node:
                                      "data-testid": "continue"}, t(lang, "guest.back")))
         if st in ("answering", "waiting"):
             body.append(h("p", {"class": "local-note"}, t(lang, "friends.local")))
+        if st == "consent":
+            body += [h("p", {"class": "online-notice", "data-testid": "online-notice"}, s.online_words()["notice"]),
+                     h("button", {"type": "button", "class": "primary big", "data-action": "online-join",
+                                  "data-testid": "online-join"}, t(lang, "online.join"))]
+        elif st == "online":
+            body += [h("p", {"class": "muted", "role": "status", "data-testid": "online-looking"},
+                       t(lang, "online.waiting_host")), relay_status(s)]
+        elif s.guest_online is not None and s.online_up:
+            body.append(relay_status(s))
         if st == "answering":
             body.append(h("p", {"class": "muted"}, t(lang, "guest.making")))
         elif st == "waiting":

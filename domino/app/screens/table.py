@@ -188,9 +188,15 @@ def game_screen(c: Controller) -> Node:
     if boards.shape_of(v) == "row" and seat is not None and m.phase == "play":
         hand_row = _row_area(c, v, seat, hand_row)
     choices = []
+    aside = boards.reject_choice(legal, v, lang)   # face down or face up: what each does, the tile once
+    if aside is not None:
+        choices.append(h("p", {"class": "choice-note", "data-testid": "reject-note"}, aside[0]))
     for i, (label, act) in enumerate(c.row_actions()):
         kind = next(k for k in ("flip", "peek", "reject", "play") if k in act)
         testid = f"play-{act.get('end') or 'open'}" if kind == "play" else kind
+        if kind == "reject" and aside is not None:
+            way, says = aside[1][bool(act.get("face_up"))]
+            label = [h("span", {"class": "choice-way"}, way), h("span", {"class": "choice-says"}, says)]
         choices.append(h("button", {"type": "button", "class": "primary" if kind in ("flip", "play") else "secondary",
                                     "data-action": "act", "data-act": i, "data-seq": seq,
                                     "data-testid": testid + ("-up" if act.get("face_up") else "")}, label))

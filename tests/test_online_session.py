@@ -1,0 +1,267 @@
+"""Play over the internet through the app's one path: the opt-in, the link,
+the guest's consent, the relays' status in words, the pause once the table is
+full, reloads, and the internet settings.  A fake room stands in for
+static/online.js: phones that joined one room with one password meet (each
+gets a connection), others never do; the protocol on the connections is the
+real one (domino.net)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from domino.app import online as ON
+from domino.app.nodes import find
+from domino.app.session import MemoryStore, Session
+from domino.net.host import REMOTE
+from tests.test_friends_session import BASE, Net, _play_out, screen_text
+
+RELAY = "ws://198.18.7.1:7447"
+
+
+class Rooms(Net):
+    """The relays: who joined which room (password, role), paused or not."""
+
+    def __init__(self):
+        super().__init__()
+        self.joined: dict[str, dict] = {}      # device -> its online-join command (+ "paused")
+        self.commands: list[tuple[str, dict]] = []
+
+    def command(self, who, cmd):
+        op = cmd["op"]
+        if not op.startswith("online-"):
+            return super().command(who, cmd)
+        self.commands.append((who, cmd))
+        if op == "online-join":
+            self.joined[who] = dict(cmd, paused=False)
+            self.feed(who, {"action": "net-relay", "status": {
+                "state": "connected", "relays": [{"url": u, "state": "open"} for u in cmd["relays"]]}})
+            self.meet()
+        elif op == "online-leave":
+            self.joined.pop(who, None)
+        elif op in ("online-pause", "online-resume"):
+            self.joined[who]["paused"] = op == "online-pause"
+            if op == "online-resume":
+                self.meet()
+
+    def meet(self):
+        """A host and a guest of one room and password, both contacting the relays, connect."""
+        paired = {(a, b) for (a, _), (b, _) in self.pairs.items()}
+        for h, hc in list(self.joined.items()):
+            if hc["role"] != "host" or hc["paused"]:
+                continue
+            for g, gc in list(self.joined.items()):
+                if gc["role"] != "guest" or gc["paused"] or (h, g) in paired or g not in self.devices:
+                    continue
+                if (gc["room"], gc["password"]) != (hc["room"], hc["password"]):
+                    continue
+                a, b = self.conn(), self.conn()
+                self.pairs[(h, a)], self.pairs[(g, b)] = (g, b), (h, a)
+                self.feed(h, {"action": "net-open", "conn": a})
+                self.feed(g, {"action": "net-open", "conn": b})
+
+    def ops(self, who: str) -> list[str]:
+        return [c["op"] for w, c in self.commands if w == who]
+
+
+def one(s: Session, testid: str):
+    """The element with that test id on the session's screen, or None."""
+    found = find(s.screen(), data_testid=testid)
+    return found[0] if found else None
+
+
+def online_host(net: Rooms, players: int = 2, relays=None) -> Session:
+    store = net.host_store
+    store.set("domino:/domino/:settings", json.dumps({"relays": relays or [RELAY], "ice": []}))
+    host = net.host()
+    if players != 2:
+        host.new_settings = dict(host.new_settings, players=players)
+    net.tap("host", action="play-friends")
+    net.tap("host", action="online-switch")
+    return host
+
+
+def guest(net: Rooms, name: str, seat: int, store=None, consent=True) -> Session:
+    link = net.devices["host"].link_for(seat)
+    assert link.startswith(BASE + "#online=")
+    g = net.session(name, store or MemoryStore(), join=link.split("#", 1)[1])
+    if consent and g.guest_state == "consent":
+        net.tap(name, action="online-join")
+    return g
+
+
+def test_links_and_settings_are_read_strictly():
+    room = ON.new_room()
+    link = ON.online_link(BASE, 2, "s3cr3t_-x", room, [RELAY])
+    inv = ON.parse_online(link.split("#", 1)[1])
+    assert inv == {"seat": 2, "secret": "s3cr3t_-x", "room": room["room"], "password": room["password"],
+                   "relays": [RELAY]}
+    default = ON.online_link(BASE, 0, "abc", room, list(ON.DEFAULT_RELAYS))
+    assert default.count(".") == ON.online_link(BASE, 0, "abc", room, [RELAY]).count(".") - 1
+    assert ON.parse_online(default.split("#", 1)[1])["relays"] is None   # the guest's own list
+    for bad in ("online=9.a.b.c", "online=2.abc", "online=2.s.short.pw", "online=2.s.abcdefgh.abcdefgh.@@"):
+        with pytest.raises(ON.OnlineError):
+            ON.parse_online(bad)
+    assert ON.parse_relays("wss://a.example\n ws://10.0.0.2:7447, wss://a.example") == [
+        "wss://a.example", "ws://10.0.0.2:7447"]
+    for bad in ("https://a.example", "", "wss://a b", "javascript:alert(1)"):
+        with pytest.raises(ON.OnlineError):
+            ON.parse_relays(bad)
+    assert ON.parse_ice("stun:stun.example:3478\nturn:turn.example:3478 ana pw") == [
+        {"urls": "stun:stun.example:3478"},
+        {"urls": "turn:turn.example:3478", "username": "ana", "credential": "pw"}]
+    with pytest.raises(ON.OnlineError, match="user name and a password"):
+        ON.parse_ice("turn:turn.example:3478")
+    with pytest.raises(ON.OnlineError):
+        ON.parse_ice("http://x")
+    assert ON.normalize_relays(["nope"]) == list(ON.DEFAULT_RELAYS)
+    assert ON.normalize_ice([]) == []                      # no STUN at all is a choice
+    assert ON.normalize_ice(None) == list(ON.DEFAULT_ICE)
+
+
+def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
+    net = Rooms()
+    host = net.host()
+    net.tap("host", action="play-friends")
+    assert not [c for c in net.ops("host") if c.startswith("online")]
+    assert host.link_for(1).startswith(BASE + "#join=")               # the same-Wi-Fi invitation
+    assert one(host, "online-notice") is None
+    switch = one(host, "online-switch")
+    assert switch is not None and switch[1].get("checked") is None
+    net.tap("host", action="online-switch")
+    join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"]
+    assert len(join) == 1 and join[0]["role"] == "host" and join[0]["relays"] == list(ON.DEFAULT_RELAYS)
+    assert join[0]["ice"] == list(ON.DEFAULT_ICE)
+    link = host.link_for(1)
+    assert link.startswith(BASE + "#online=2.") and join[0]["password"] in link
+    text = screen_text(host)
+    assert "nos.lol" in text and "relay.damus.io" in text and "STUN" in text   # what leaves the phone
+    assert one(host, "paste-reply") is None              # no reply code needed
+    status = one(host, "relay-status")
+    assert status[1]["data-status"] == "connected"
+    net.tap("host", action="online-switch")                                    # off again
+    assert net.ops("host")[-1] == "online-leave" and host.link_for(1).startswith(BASE + "#join=")
+
+
+def test_a_guest_reads_what_leaves_the_phone_before_any_relay_is_contacted():
+    net = Rooms()
+    host = online_host(net)
+    g = guest(net, "ana", 1, consent=False)
+    assert g.guest_state == "consent" and net.ops("ana") == []
+    notice = one(g, "online-notice")
+    assert notice is not None and "198.18.7.1:7447" in screen_text(g) and "stun.l.google.com" in screen_text(g)
+    net.tap("ana", action="online-join")
+    join = [c for w, c in net.commands if w == "ana" and c["op"] == "online-join"][0]
+    assert join["role"] == "guest" and join["relays"] == [RELAY]   # the host's relays, from the link
+    assert g.guest_state == "open" and 1 in host.host.bound
+    # both stop contacting the relays once the table is full
+    assert net.ops("host")[-1] == "online-pause" and net.ops("ana")[-1] == "online-pause"
+    relay = one(host, "relay-status")
+    assert "no longer contacted" in screen_text(host) and relay[1]["data-status"] == "connected"
+
+
+def test_a_whole_match_through_the_relays_and_the_pause_follows_the_seats():
+    net = Rooms()
+    host = online_host(net, players=3)
+    guest(net, "ana", 1)
+    assert "online-pause" not in net.ops("host")          # seat 3 is still free: keep listening
+    guest(net, "bea", 2)
+    assert net.ops("host")[-1] == "online-pause"
+    for n in ("ana", "bea"):
+        net.tap(n, action="join-table", value=n.title())
+    net.tap("host", action="start-table")
+    assert host.ctrl is not None and [s["kind"] for s in host.ctrl.match.seats] == ["human", REMOTE, REMOTE]
+    net.drop("bea")                                        # bea's phone goes: listen again
+    assert net.ops("host")[-1] == "online-resume"
+    net.tap("host", action="invite-again", seat="2")       # the same link, no reply code
+    assert one(host, "paste-reply") is None and "#online=3." in one(host, "invite-link")[1]["data-link"]
+    net.tap("host", action="close-invite")
+    store = MemoryStore()
+    guest(net, "bea", 2, store=store)                      # she comes back through the relays
+    assert 2 in host.host.bound and net.ops("host")[-1] == "online-pause"
+    _play_out(net, ["ana", "bea"])
+    assert host.ctrl.match.outcome
+    assert net.audited > 0
+
+
+def test_reloads_rejoin_the_same_room_without_asking_again():
+    net = Rooms()
+    host = online_host(net)
+    store = MemoryStore()
+    g = guest(net, "ana", 1, store=store)
+    net.tap("ana", action="join-table", value="Ana")
+    net.tap("host", action="start-table")
+    room = host.online_room
+    # the guest's reload: consent remembered, the relays find the host again
+    net.drop("ana")
+    g = net.session("ana", store, join=host.link_for(1).split("#", 1)[1])
+    assert g.guest_state == "open" and g.ctrl is not None and 1 in host.host.bound
+    # the host's reload: the same room (the friends' links still work)
+    net.drop("host")
+    assert g.guest_state == "online" and "looking for it again through the relays" in screen_text(g)
+    net.joined.clear()
+    net.pairs.clear()
+    host2 = net.host()
+    assert host2.online_room == room
+    join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
+    assert join["room"] == room["room"] and join["role"] == "host"
+
+
+def test_a_wrong_password_never_meets_and_the_guest_is_told_what_to_try():
+    net = Rooms()
+    online_host(net)
+    link = net.devices["host"].link_for(1).split("#", 1)[1]
+    parts = link.split(".")
+    parts[3] = "x" * len(parts[3])
+    g = net.session("eve", MemoryStore(), join=".".join(parts))
+    net.tap("eve", action="online-join")
+    assert g.guest_state == "online" and not net.devices["host"].host.bound
+    assert "Looking for the host" in screen_text(g)
+    net.clock.now += 20
+    net.tap("eve", action="net-tick")
+    assert "TURN server" in screen_text(g)
+    net.tap("eve", action="net-relay", status={"state": "connected", "relays": [{"url": RELAY, "state": "open"}],
+                                              "error": "incorrect room password when decrypting offer"})
+    assert "refused this table's password" in screen_text(g)
+
+
+def test_relays_down_are_said_by_name():
+    net = Rooms()
+    host = online_host(net, relays=[RELAY, "wss://relay.example.org"])
+    net.tap("host", action="net-relay", status={"state": "connected", "relays": [
+        {"url": RELAY, "state": "open"}, {"url": "wss://relay.example.org", "state": "closed"}]})
+    text = screen_text(host)
+    assert "Reached the relays through 198.18.7.1:7447" in text and "No answer from relay.example.org" in text
+    net.tap("host", action="net-relay", status={"state": "failed", "relays": [
+        {"url": RELAY, "state": "closed"}, {"url": "wss://relay.example.org", "state": "closed"}]})
+    assert one(host, "relay-status")[1]["data-status"] == "failed"
+    assert "No relay answered" in screen_text(host) and "one Wi-Fi" in screen_text(host)
+
+
+def test_internet_settings_are_saved_checked_and_used():
+    net = Rooms()
+    host = online_host(net)
+    net.tap("host", action="online-settings", values={"relays": "https://bad", "ice": ""})
+    assert "Not saved" in screen_text(host) and host.relays == [RELAY]
+    net.tap("host", action="online-settings", values={"relays": "ws://10.1.1.1:7447\nwss://r.example",
+                                                      "ice": "turn:t.example:3478 ana secret"})
+    saved = json.loads(net.host_store.get("domino:/domino/:settings"))
+    assert saved["relays"] == ["ws://10.1.1.1:7447", "wss://r.example"]
+    assert saved["ice"] == [{"urls": "turn:t.example:3478", "username": "ana", "credential": "secret"}]
+    # the table's room is joined again with the new list
+    assert net.ops("host")[-2:] == ["online-leave", "online-join"]
+    join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
+    assert join["relays"] == saved["relays"] and join["ice"] == saved["ice"]
+    assert ON.parse_online(host.link_for(1).split("#", 1)[1])["relays"] == saved["relays"]
+    net.tap("host", action="online-defaults")
+    assert host.relays == list(ON.DEFAULT_RELAYS) and host.ice == list(ON.DEFAULT_ICE)
+
+
+def test_spanish_words():
+    net = Rooms()
+    net.host_store.set("domino:/domino/:settings", json.dumps({"lang": "es", "relays": [RELAY], "ice": []}))
+    host = net.host()
+    net.tap("host", action="play-friends")
+    net.tap("host", action="online-switch")
+    text = screen_text(host)
+    assert "Jugar por internet" in text and "relés públicos" in text
