@@ -454,3 +454,30 @@ def test_a_whole_match_through_the_table(game, n, opts):
         assert rounds + 1 == total if game == "mexican-train" else 1 < rounds + 1 <= total
     low = min(out["scores"])
     assert out["winner"] is None or out["scores"][out["winner"]] == low
+
+
+def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
+    """Nine lanes of ~26 px on a phone: a lane that is a place takes 44 px
+    of height, growing into the lanes beside it that are not places (all on
+    one side when the other is a place: the Mexican train and one's own),
+    never into another place's area; only a place between two others (or
+    two lanes that grow into the same one, or the last lane under a place)
+    may stay shorter, never under its lane and gaps."""
+    from itertools import product
+    from domino.app.boards.trains import GAP, hit_spans
+    top, lane_h = 40.0, 26.0
+    for mask in product((False, True), repeat=9):
+        spans = hit_spans(list(mask), 9, top, lane_h, top + 9 * (lane_h + GAP) + 6)
+        got = [(i, s) for i, s in enumerate(spans) if s is not None]
+        for (i, a), (j, b) in zip(got, got[1:]):
+            assert a[1] <= b[0] + 1e-9, (mask, i, j)
+        for i, (lo, hi) in got:
+            y = top + i * (lane_h + GAP)
+            assert lo <= y and hi >= y + lane_h
+            between = 0 < i < 8 and mask[i - 1] and mask[i + 1]
+            crowded = (i >= 2 and mask[i - 2] and not mask[i - 1]) or (i <= 6 and mask[i + 2] and not mask[i + 1])
+            edge = i == 8 and mask[7]   # the last lane, a place above it: only the board's edge below
+            if not between and not crowded and not edge:
+                assert hi - lo >= 44 - 1e-9, (mask, i, lo, hi)
+            else:
+                assert hi - lo >= lane_h + GAP - 1e-9

@@ -415,6 +415,7 @@ def _layout_ok(lay: Any, rules: Rules) -> bool:
             and all(type(r) is list and all(type(e) is dict and type(e.get("up")) is bool
                                             and (e.get("tile") is None or _tile(e.get("tile"), rules)) for e in r)
                     for r in rows)
+            and lay.get("spinner") is None          # a row board never has one (domino.engine.row)
             and (lay.get("active") is None or _tile(lay.get("active"), rules))
             and (lay.get("peeked") is None or _tile(lay.get("peeked"), rules))
             and type(lay.get("out")) is list and all(_seat(x, rules) for x in lay["out"]))

@@ -238,6 +238,12 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
         assert on_screen(a) and a["height"] >= 24, a
         for b in boxes[i + 1:]:
             assert not boxes_overlap(a, b)
+    # the hand keeps 44 px tiles: one row under the board that scrolls sideways, not a second row that
+    # takes the lanes' height
+    hand = page.locator(".hand .tile-btn").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, Math.round(r.bottom)]; })")
+    bottoms = [b for _, b in hand]
+    assert min(w for w, _ in hand) >= 44 and max(bottoms) - min(bottoms) <= 20, hand   # playable ones stand up
     v = m.view(0)
     for tr in v["layout"]["trains"]:
         lane = page.locator(f'g.train[data-train="{tr["id"]}"]')
@@ -270,7 +276,7 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     places = page.locator('[data-action="end"]')
     assert sorted(places.evaluate_all("els => els.map(e => e.dataset.end)")) == want
     for end in want:
-        assert page.locator(f'[data-end="{end}"] .target-hit').bounding_box()["height"] >= 30
+        assert page.locator(f'[data-end="{end}"] .target-hit').bounding_box()["height"] >= 44   # lanes ~26 px
         assert place_reachable(page, end)
     assert axe_violations(page) == []
     before = seq(page)

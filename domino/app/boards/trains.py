@@ -219,19 +219,51 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     top = PAD + hh + GAP
     # lanes in the middle of the room left (a big board has room to spare)
     top += max(0.0, (height - PAD - top - per_col * (lane_h + GAP)) / 2)
+    spans = hit_spans([ln["id"] in targets for ln in ls], per_col, top, lane_h, height)
     for i, ln in enumerate(ls):
         x0 = PAD + (i // per_col) * (lw + COL_GAP)
         y = top + (i % per_col) * (lane_h + GAP)
         lanes_g.append(_lane(ln, x0, y, lw, lane_h, u, chip_w, names, turn, last, style, tx))
         end = ln["id"]
         if end in targets:
-            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln))
+            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln, spans[i]))
     children.append(("g", {"class": "trains"}, lanes_g))
     if target_g:
         children.append(("g", {"class": "targets"}, target_g))
     return ("svg", {"class": "board trains-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
                     "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
                     "role": "group", "aria-label": "Table"}, children)
+
+
+def hit_spans(is_target: list[bool], per_col: int, top: float, lane_h: float, height: float,
+              minimum: float = 44.0) -> list[tuple[float, float] | None]:
+    """The tap area of each lane that is a place, from top to bottom: the
+    lane and half the gaps round it, grown to ``minimum`` px into the lanes
+    beside it that are not places (the whole growth on one side when the
+    other is a place too, or the board's edge), never into another place's."""
+    pitch = lane_h + GAP
+    out: list[tuple[float, float] | None] = []
+    for i, on in enumerate(is_target):
+        if not on:
+            out.append(None)
+            continue
+        k = i % per_col
+        y = top + k * pitch
+        lo, hi = y - GAP / 2, y + lane_h + GAP / 2
+        up = k > 0 and is_target[i - 1]
+        down = k < per_col - 1 and i + 1 < len(is_target) and is_target[i + 1]
+        room_up = 0.0 if up else lo - PAD / 2
+        room_down = 0.0 if down else height - PAD / 2 - hi
+        need = max(0.0, minimum - (hi - lo))
+        a = min(room_up, need / 2)
+        b = min(room_down, need - a)
+        a = min(room_up, need - b)
+        if not up and k > 0:       # a place two lanes up grows into the same lane: half each
+            a = min(a, pitch / 2) if i >= 2 and k >= 2 and is_target[i - 2] else a
+        if not down and k < per_col - 1:
+            b = min(b, pitch / 2) if i + 2 < len(is_target) and k + 2 < per_col and is_target[i + 2] else b
+        out.append((lo - a, hi + b))
+    return out
 
 
 def _end_box(ln: dict, x0: float, lw: float, u: float, chip_w: float, y: float, lane_h: float) -> tuple:
@@ -371,13 +403,14 @@ GOLD_SOFT = "#ffe08a"
 
 
 def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: float, u: float,
-                 chip_w: float, ln: dict) -> Node:
+                 chip_w: float, ln: dict, span: tuple[float, float] | None = None) -> Node:
     ex, ey, ew, eh = _end_box(ln, x0, lw, u, chip_w, y, lane_h)
     ins = 0.06 * u
+    top, bottom = span or (y - GAP / 2, y + lane_h + GAP / 2)
     return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
                   "aria-label": label}, [
-        ("rect", {"class": "target-hit", "x": _num(x0), "y": _num(y - GAP / 2), "width": _num(lw),
-                  "height": _num(lane_h + GAP), "fill": "#fff", "fill-opacity": "0",
+        ("rect", {"class": "target-hit", "x": _num(x0), "y": _num(top), "width": _num(lw),
+                  "height": _num(bottom - top), "fill": "#fff", "fill-opacity": "0",
                   "pointer-events": "all"}, []),
         ("rect", {"class": "target-lane", "x": _num(x0 + 1), "y": _num(y + 1), "width": _num(lw - 2),
                   "height": _num(lane_h - 2), "rx": _num(min(10, lane_h / 3)), "fill": "none",
