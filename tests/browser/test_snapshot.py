@@ -229,7 +229,7 @@ def test_loader_moves_with_css_animations_only(page, context, site, wait_ready, 
         assert fetched.count(url) == 1, (url, fetched.count(url))
     # the words said what was happening
     words = page.evaluate("window.__words")
-    assert any("Python" in w for w in words), words
+    assert any(("Downloading the game" in w or "Starting Python" in w) for w in words), words
     assert words[-1] in ("Setting the table…", "Preparando la mesa…"), words
 
 
