@@ -8,13 +8,17 @@ imports js / pyodide.  Every decision is domino.app.session's.
   rebuilt from a node tree (SVG with createElementNS).
 * The computer seats move in :meth:`Page.computers`, one turn per pace; their
   moves go through the same ``handle`` as a tap.
-* Test hooks on <html>: data-ready (interactive), data-painted (the
-  snapshot or the first real screen is visible), data-busy, data-seq.
+* Test hooks on <html>: data-ready (interactive), data-usable (accepts
+  input: set here, or earlier by static/first.js on a first visit),
+  data-painted (the snapshot or the first real screen is visible),
+  data-busy, data-seq.
   ``?fail=start`` / ``?fail=turn`` make the start, or the next computer
   turn, fail on purpose (tests of the rescue screen and of retry / resign).
 * After each change of what the screen shows, a snapshot of the screen a
   reload will show goes to localStorage; static/boot.js paints it on the
-  next visit before Python is up, and start() takes over.
+  next visit before Python is up, and start() takes over; on a first visit
+  it takes over static/first.js's pre-built new-game screen instead,
+  keeping what was chosen on it (_adopt_first).
 """
 from __future__ import annotations
 
@@ -585,10 +589,15 @@ def start() -> None:
         if _page.s.fail == "start":
             raise RuntimeError("failing on purpose (?fail=start)")
         _page.apply(_page.s.load_game())
-        _page.render()
+        first = _adopt_first(_page)
+        if first is None:
+            _page.render()
         _take_over(_page)
         ROOT.dataset.ready = "1"
+        ROOT.dataset.usable = "1"
         _mark("domino:ready")
+        if first is not None:
+            _first_taps(_page, first)
         if _page.s.ctrl is not None:
             _page.kick()
     except Exception as e:
@@ -619,6 +628,34 @@ def _take_over(page: Page) -> None:
         if page.painted_seq is None:
             ROOT.removeAttribute("data-snapshot")
     ROOT.dataset.painted = "1"
+
+
+def _adopt_first(page: Page) -> dict | None:
+    """A first visit's pre-built screen (static/first.js) is on screen: the
+    live one keeps every choice made on it, its open rules, the focus, the
+    caret and the scroll.  Returns what first.js handed over."""
+    first = getattr(js.window, "dominoFirst", None)
+    if first is None or not first.painted or page.s.ctrl is not None:
+        return None
+    state = json.loads(str(first.handOver()))
+    chosen = _el(page.root.querySelector('[data-field="import"]'))
+    page.send({"action": "change", "field": "form", "form": page.read_form()})
+    if state.get("help"):
+        page.send({"action": "help", "game": state["help"]})
+    first.restore()
+    if chosen is not None and chosen.files is not None and int(chosen.files.length):
+        asyncio.ensure_future(page.import_file(chosen))   # a match file opened before Python was up
+    return state
+
+
+def _first_taps(page: Page, state: dict) -> None:
+    """The tap made on the pre-built screen while Python was on its way
+    (Start, Play, the guided hand...): done now, once."""
+    ROOT.removeAttribute("data-start-pending")
+    tapped = state.get("pending") or {}
+    el = _el(page.root.querySelector(f'[data-testid="{tapped.get("testid")}"]')) if tapped.get("testid") else None
+    if el is not None and _str(el.getAttribute("data-action")) == tapped.get("action"):
+        page.tap(el)
 
 
 def _warm_up(*_args) -> None:

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Boot-time benchmark: navigation -> html[data-painted="1"] and -> html[data-ready="1"].
+"""Boot-time benchmark: navigation -> html[data-painted="1"], -> html[data-usable="1"] and -> html[data-ready="1"].
 
 For the game (index.html) beside a bare PyScript page on the same runtime
 (static/bench/bare.html, which only sets data-ready), medians over N runs of:
 
-  cold       a new browser profile each run (empty HTTP cache, no service worker);
-             the game has no saved match: it paints when Python draws the lobby;
+  cold       a new browser profile each run (empty HTTP cache, no service worker):
+             a first visit, no saved match: static/first.js paints the pre-built
+             new-game screen and it is usable (data-usable) before Python is up;
   cold_saved the same, with a saved match (and its snapshot) in localStorage:
              the player came back after the browser evicted its cache;
   warm       reloads with the HTTP cache warm (no service worker), saved match;
@@ -16,7 +17,8 @@ For the game (index.html) beside a bare PyScript page on the same runtime
 
 Per load: ms from navigation start to data-painted ("the snapshot or the first real
 screen is visible"; the bare page paints nothing, so only ready), to the first
-contentful paint, and to data-ready ("interactive"). And, from a Chromium
+contentful paint, to data-usable ("the screen accepts input": the pre-built screen
+on a first visit, else the live one) and to data-ready ("interactive"). And, from a Chromium
 Performance trace of --trace-runs more loads per mode, the longest main-thread task
 during boot (navigation -> data-ready), with what ran inside it.
 
@@ -63,10 +65,11 @@ INIT_SCRIPT = """
     if (!html) return;
     if (window.__paintedAt === undefined && html.dataset.painted === "1") window.__paintedAt = performance.now();
     if (window.__readyAt === undefined && html.dataset.ready === "1") window.__readyAt = performance.now();
+    if (window.__usableAt === undefined && html.dataset.usable === "1") window.__usableAt = performance.now();
   };
   // Observe the document (the <html> element does not exist yet when this runs).
   new MutationObserver(seen).observe(document, {attributes: true, subtree: true, childList: true,
-                                                attributeFilter: ["data-ready", "data-painted"]});
+                                                attributeFilter: ["data-ready", "data-painted", "data-usable"]});
 })();
 """
 
@@ -87,6 +90,7 @@ def _goto(page, url: str, timeout_ms: int) -> None:
 def _load_full(page, url: str, timeout_ms: int) -> dict:
     _goto(page, url, timeout_ms)
     at = page.evaluate("""() => ({ready: window.__readyAt, painted: window.__paintedAt === undefined ? null : window.__paintedAt,
+        usable: window.__usableAt === undefined ? null : window.__usableAt,
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
         snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
         marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
@@ -314,6 +318,8 @@ def summary(results: dict) -> dict:
                 "visible_ms": _med([max(x["painted"], x["fcp"] or 0) for x in loads
                                     if x["painted"] is not None]) if name == "index" else None,
                 "fcp_ms": _med([x["fcp"] for x in loads]),
+                # the screen accepts input (a first visit: the pre-built new-game screen)
+                "usable_ms": _med([x.get("usable") for x in loads]) if name == "index" else None,
                 "ready_ms": _med([x["ready"] for x in loads]),
                 "snapshot": sorted({str(x["snapshot"]) for x in loads}) if name == "index" else None,
                 # the interpreter is up (py:ready) / the app starts (package imported)
@@ -321,6 +327,8 @@ def summary(results: dict) -> dict:
                 "app_start_ms": _med([x["marks"].get("start") for x in loads]) if name == "index" else None,
                 "all_painted_ms": [round(x["painted"]) for x in loads if x["painted"] is not None],
                 "all_ready_ms": [round(x["ready"]) for x in loads],
+                "all_usable_ms": [round(x["usable"]) for x in loads if x.get("usable") is not None]
+                if name == "index" else None,
             }
             traces = results["traces"][mode][name]
             if traces:
@@ -333,6 +341,8 @@ def summary(results: dict) -> dict:
                 row[name]["all_longest_task_ms"] = [t["ms"] for t in traces]
         if "index" in row and "bare" in row:
             row["ready_over_bare_ms"] = row["index"]["ready_ms"] - row["bare"]["ready_ms"]
+            if row["index"]["usable_ms"] is not None:   # usable beside the bare runtime's ready
+                row["usable_vs_bare_ready_ms"] = [row["index"]["usable_ms"], row["bare"]["ready_ms"]]
         table[mode] = row
     return table
 

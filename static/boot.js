@@ -18,12 +18,18 @@
  *    that the screens never use (scripts, handlers, links) is removed and
  *    ignored: the page boots as if there were none.
  *
- * 2. The loader's words: what is happening now ("Downloading Python (12.9 MB,
- *    once)", "Starting Python", "Setting the table"), in the language of the
- *    saved settings, else the browser's. The byte counts come from
- *    static/sw-register.js ("domino:progress" events); everything that moves
- *    on the loader is a CSS transform/opacity animation, which the compositor
- *    keeps running while the main thread compiles and starts Python.
+ * 2. The loader's words: what is happening now ("Downloading the game, 6.1 of
+ *    12.9 MB — only this once", "Starting Python", "Setting the table"), in
+ *    the language of the saved settings, else the browser's, and its bar
+ *    ([data-testid="boot-progress"], data-value 0..100): the bytes actually
+ *    received up to 90, 96 when the interpreter is up, 100 when the game is
+ *    ready; it never goes back.  Served by the service worker (a returning
+ *    visit) there is nothing to download: no bar (#loading[data-local]).
+ *    The byte counts come from static/sw-register.js ("domino:progress"
+ *    events); everything that moves on the loader is a CSS transform/opacity
+ *    animation, which the compositor keeps running while the main thread
+ *    compiles and starts Python.  On a first visit static/first.js puts the
+ *    new-game screen under it, and the loader is a strip at the bottom.
  *
  * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests.
  * User Timing marks for scripts/bench_boot.py: domino:painted (here),
@@ -109,6 +115,7 @@
 
   // ------------------------------------------------------------- loader
   var out = document.getElementById("loading-progress");
+  var meter = document.querySelector('[data-testid="boot-progress"]');
   var bar = document.getElementById("loading-bar");
   if (!out) return;
   var lang = html.lang;
@@ -119,31 +126,51 @@
   } catch (e) { /* keep the page's */ }
   var es = lang === "es";
   var words = {
-    download: es ? "Descargando Python ({size}solo esta vez)…" : "Downloading Python ({size}once)…",
+    download: es ? "Descargando el juego ({total}solo esta vez)…" : "Downloading the game ({total}only this once)…",
+    bytes: es ? "Descargando el juego, {loaded} de {total} MB — solo esta vez"
+              : "Downloading the game, {loaded} of {total} MB — only this once",
     start: es ? "Iniciando Python…" : "Starting Python…",
     table: es ? "Preparando la mesa…" : "Setting the table…"
   };
-  var total = 0, stage = "";
+  var total = 0, loaded = 0, stage = "", value = -1;
   var mb = function (n) { return (n / 1048576).toFixed(1).replace(".", es ? "," : "."); };
   function say(next) {
     stage = next;
-    var text = words[next].replace("{size}", total ? mb(total) + " MB, " : "");
+    var text = next === "download" && loaded && total ? words.bytes : words[next];
+    text = text.replace("{loaded}", mb(Math.min(loaded, total))).replace("{total}", next === "download" && !loaded
+      ? (total ? mb(total) + " MB, " : "") : mb(total));
     if (out.textContent !== text) out.textContent = text;
     out.setAttribute("data-stage", next);
   }
-  // Served by the service worker: nothing to download, Python only has to start.
+  // The bar: the bytes received (to 90), then the start-up steps; it only moves forward.
+  function advance(v) {
+    v = Math.max(value, Math.min(100, Math.floor(v)));
+    if (v === value) return;
+    value = v;
+    if (meter) { meter.setAttribute("data-value", String(v)); meter.setAttribute("aria-valuenow", String(v)); }
+    if (bar) bar.style.transform = "scaleX(" + (v / 100).toFixed(2) + ")";
+  }
+  // Served by the service worker: nothing to download, Python only has to start (and no bar).
   var local = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  if (local) out.parentNode.setAttribute("data-local", "1");
+  advance(local ? 90 : 0);
   say(local ? "start" : "download");
   addEventListener("domino:progress", function (e) {
     var d = e.detail || {};
     if (d.total) total = d.total;
-    if (bar && d.total) bar.style.transform = "scaleX(" + Math.min(1, d.loaded / d.total).toFixed(3) + ")";
-    if (stage === "download") say(d.total && d.loaded >= 0.98 * d.total ? "start" : "download");
+    if (d.loaded) loaded = d.loaded;
+    if (stage !== "download" || !total) return;
+    advance(90 * Math.min(1, loaded / total));
+    say(loaded >= 0.98 * total ? "start" : "download");
+    if (stage === "start") advance(90);
   });
   // PyScript dispatches py:ready once the interpreter is up, before running main.py.
   addEventListener("py:ready", function () {
     if (window.performance && performance.mark) performance.mark("domino:py-ready");
-    if (bar) bar.style.transform = "scaleX(1)";
+    advance(96);
     say("table");
   });
+  new MutationObserver(function (_, observer) {
+    if (html.getAttribute("data-ready") === "1") { advance(100); observer.disconnect(); }
+  }).observe(html, { attributes: true, attributeFilter: ["data-ready"] });
 })();
