@@ -241,7 +241,7 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     # the hand keeps 44 px tiles: one row under the board that scrolls sideways, not a second row that
     # takes the lanes' height
     hand = page.locator(".hand .tile-btn").evaluate_all(
-        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.width, Math.round(r.bottom)]; })")
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.bottom)]; })")   # whole px: a transform leaves 43.96
     bottoms = [b for _, b in hand]
     assert min(w for w, _ in hand) >= 44 and max(bottoms) - min(bottoms) <= 20, hand   # playable ones stand up
     v = m.view(0)
