@@ -236,10 +236,11 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
 
 
 def hit_spans(is_target: list[bool], per_col: int, top: float, lane_h: float, height: float,
-              minimum: float = 44.0) -> list[tuple[float, float] | None]:
+              minimum: float = 45.0) -> list[tuple[float, float] | None]:
     """The tap area of each lane that is a place, from top to bottom: the
     lane and half the gaps round it, grown to ``minimum`` px into the lanes
-    beside it that are not places (the whole growth on one side when the
+    beside it that are not places (45: 44 px once the board is scaled to its box by a
+    fraction of a pixel; the whole growth on one side when the
     other is a place too, or the board's edge), never into another place's."""
     pitch = lane_h + GAP
     out: list[tuple[float, float] | None] = []
