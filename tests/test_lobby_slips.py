@@ -14,7 +14,7 @@ from domino.app.nodes import find, text_of, walk
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.session import MemoryStore, Session
 from domino.app.settings import COMPANIONS, default_settings, max_seats, normalize_settings, seat_names
-from tests.test_session import person_tap, run_computers
+from tests.test_session import play_on, run_computers
 
 PATH = "/domino/"
 FIVES = {"game": "all-fives", "players": "2", "target": "100", "seat-kind-0": "human", "seat-name-0": "",
@@ -209,13 +209,7 @@ def test_the_guided_hand_teaches_drawing(choice):
     s.handle({"action": "guide-next"})
     assert s.guide_step == "play_on"
     assert "Step 5 of 6" in text_of([x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0])
-    for _ in range(60):
-        if s.ctrl.match.phase != "play":
-            break
-        if s.wants_computers():
-            run_computers(s, 1)
-        else:
-            person_tap(s)
+    play_on(s, 60)
     assert s.guide_step == "score"
     assert s.focus_target(True) == '[data-action="guide-finish"]'
     s.handle({"action": "next-hand", "seq": str(s.ctrl.match.seq)})   # one way on: the guide ends

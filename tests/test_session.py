@@ -58,6 +58,18 @@ def person_tap(s: Session):
     return out
 
 
+def play_on(s, limit: int, stop=lambda s: False) -> None:
+    """Up to ``limit`` moves of the hand (the computers', the person's first
+    choice), until it ends or ``stop(s)``."""
+    for _ in range(limit):
+        if s.ctrl.match.phase != "play" or stop(s):
+            return
+        if s.wants_computers():
+            run_computers(s, 1)
+        else:
+            person_tap(s)
+
+
 def test_start_reads_the_form_and_saves_before_answering():
     s = started()
     m = s.ctrl.match
@@ -129,15 +141,7 @@ def test_storage_full_is_said_and_nothing_is_lost():
     s = started(store=store)
     store.quota = sum(len(k) + len(v) for k, v in store.data.items()) + 10   # nearly full now
     store.set("domino:/domino/:corrupt:old", "x" * 0)   # room for nothing more
-    for _ in range(10):
-        if s.ctrl.match.phase != "play":
-            break
-        if s.wants_computers():
-            run_computers(s, 1)
-        else:
-            person_tap(s)
-        if s.panel:
-            break
+    play_on(s, 10, stop=lambda s: bool(s.panel))
     assert s.panel == ("full", None) and s.save_failed
     assert s.wants_computers() or s.ctrl.my_turn() or s.ctrl.match.phase != "play"   # the table goes on
     store.quota = None

@@ -89,6 +89,23 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def first_line(proc: subprocess.Popen, timeout: float) -> bytes:
+    """What a child process printed on stdout until its first line ended, it
+    exited, or ``timeout`` seconds passed (a server saying it listens)."""
+    deadline = time.monotonic() + timeout
+    out = b""
+    while time.monotonic() < deadline and b"\n" not in out:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+        if ready:
+            chunk = os.read(proc.stdout.fileno(), 4096)
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+    return out
+
+
 def remove_stale() -> list[str]:
     """Delete namespaces of ours whose test process is gone (a killed run)."""
     removed = []
@@ -175,17 +192,7 @@ class NetNs:
         finally:
             log.close()
         # devserver prints "Serving ... at URL" once its socket listens
-        deadline = time.monotonic() + SERVER_START_TIMEOUT_S
-        line = b""
-        while time.monotonic() < deadline and b"\n" not in line:
-            ready, _, _ = select.select([self._server.stdout], [], [], 0.1)
-            if ready:
-                chunk = os.read(self._server.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                line += chunk
-            elif self._server.poll() is not None:
-                break
+        line = first_line(self._server, SERVER_START_TIMEOUT_S)
         if b"Serving" not in line or self._server.poll() is not None:
             raise RuntimeError(f"the site did not start in {self.name}: {line!r} "
                                f"{self.server_log.read_text(errors='replace')[-2000:]}")

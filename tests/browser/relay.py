@@ -25,16 +25,15 @@ Fixture (import it into the test module with ``netns``:
 from __future__ import annotations
 
 import json
-import os
-import select
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from netns import first_line
 
 if TYPE_CHECKING:
     from netns import NetNs
@@ -84,18 +83,7 @@ class NsRelay:
 
     def _wait_listening(self) -> None:
         assert self._proc is not None and self._proc.stdout is not None
-        deadline = time.monotonic() + START_TIMEOUT_S
-        out = b""
-        while time.monotonic() < deadline and b"\n" not in out:
-            ready, _, _ = select.select([self._proc.stdout], [], [], 0.1)
-            if ready:
-                chunk = os.read(self._proc.stdout.fileno(), 4096)
-                if not chunk:
-                    break
-                out += chunk
-            elif self._proc.poll() is not None:
-                break
-        line = out.decode(errors="replace").strip()
+        line = first_line(self._proc, START_TIMEOUT_S).decode(errors="replace").strip()
         if not line.startswith("Relay listening on ws://") or self._proc.poll() is not None:
             stderr = self.stderr_path.read_text(errors="replace")[-2000:]
             raise RuntimeError(f"the relay did not start in {self.ns.name} on {self.url} "
