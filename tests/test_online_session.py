@@ -11,7 +11,7 @@ import json
 import pytest
 
 from domino.app import online as ON
-from domino.app.nodes import find
+from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Session
 from domino.net.host import REMOTE
 from tests.test_friends_session import BASE, Net, _play_out, screen_text
@@ -135,7 +135,10 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     link = host.link_for(1)
     assert link.startswith(BASE + "#online=2.") and join[0]["password"] in link
     text = screen_text(host)
-    assert "nos.lol" in text and "relay.damus.io" in text and "STUN" in text   # what leaves the phone
+    assert "nos.lol" in text and "relay.damus.io" in text and "stun.l.google.com" in text   # what leaves the phone
+    net.tap("host", action="online-settings", values={"relays": "\n".join(ON.DEFAULT_RELAYS), "ice": ""})
+    notice = text_of(one(host, "online-notice"))
+    assert "No STUN server is set" in notice and "asks a STUN server" not in notice
     assert one(host, "paste-reply") is None              # no reply code needed
     status = one(host, "relay-status")
     assert status[1]["data-status"] == "connected"

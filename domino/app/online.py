@@ -322,8 +322,8 @@ class Online:
         lang = self.lang
         relays = (self.guest_online["relays"] or self.relays) if self.guest_online is not None else self.relays
         ice = [s["urls"] for s in self.ice]
-        notice = t(lang, "online.notice", relays=", ".join(host_of(u) for u in relays),
-                   ice=", ".join(ice) if ice else t(lang, "online.no_stun"))
+        stun = t(lang, "online.stun", ice=", ".join(ice)) if ice else t(lang, "online.no_stun")
+        notice = t(lang, "online.notice", relays=", ".join(host_of(u) for u in relays), stun=stun)
         state, up, down = relay_summary(self.online_status)
         if self.online_paused:       # asked of the page: it says so too once the sockets are closed
             state = "paused"

@@ -4,10 +4,11 @@ EN = {
     "online.switch": "Play over the internet",
     "online.switch_help": "For friends who are not on your Wi-Fi. Off until you turn it on.",
     "online.notice": "Over the internet, this phone sends the table's connection details, encrypted with a "
-                     "password that only the invitation link carries, to these public relays: {relays}. It asks "
-                     "a STUN server for this phone's public address ({ice}). Then the game goes directly "
+                     "password that only the invitation link carries, to these public relays: {relays}. {stun} "
+                     "Then the game goes directly "
                      "between the phones: no relay sees a tile, a name or a move.",
-    "online.no_stun": "no STUN server: only phones on one network can meet",
+    "online.stun": "It asks a STUN server for this phone's public address ({ice}).",
+    "online.no_stun": "No STUN server is set: only phones on one network can meet.",
     "online.notice_link": "The invitation link carries the table's password: send it only to the friend "
                           "of that seat.",
     "online.join": "Join over the internet",
@@ -42,9 +43,10 @@ ES = {
     "online.switch_help": "Para amigos que no están en tu wifi. Apagado hasta que lo enciendas.",
     "online.notice": "Por internet, este teléfono envía los datos de conexión de la mesa, cifrados con una "
                      "contraseña que solo lleva el enlace de invitación, a estos relés públicos: {relays}. "
-                     "Pregunta a un servidor STUN la dirección pública del teléfono ({ice}). Después la partida "
+                     "{stun} Después la partida "
                      "va directamente entre los teléfonos: ningún relé ve una ficha, un nombre ni una jugada.",
-    "online.no_stun": "sin servidor STUN: solo se encuentran teléfonos de una misma red",
+    "online.stun": "Pregunta a un servidor STUN la dirección pública del teléfono ({ice}).",
+    "online.no_stun": "No hay servidor STUN: solo se encuentran teléfonos de una misma red.",
     "online.notice_link": "El enlace de invitación lleva la contraseña de la mesa: envíalo solo al amigo de "
                           "ese puesto.",
     "online.join": "Unirse por internet",
