@@ -295,22 +295,22 @@ class Online:
         return online_link(self.base_url, seat, secret, self.online_room, self.relays)
 
     # ------------------------------------------------------------ guest: consent
-    def consented(self, room: str) -> bool:
+    def consents(self) -> list[str]:
+        """The rooms this phone agreed to join (newest first)."""
         try:
             rooms = json.loads(self.store.get(consent_key(self.path)) or "[]")
         except ValueError:
             rooms = []
-        return isinstance(rooms, list) and room in rooms
+        return [r for r in rooms if isinstance(r, str)] if isinstance(rooms, list) else []
+
+    def consented(self, room: str) -> bool:
+        return room in self.consents()
 
     def do_online_join(self, inp: dict) -> None:
         """The guest read what leaves the device and joins through the relays."""
         if self.guest is None or self.guest_online is None or self.guest_state != "consent":
             return
-        try:
-            rooms = json.loads(self.store.get(consent_key(self.path)) or "[]")
-        except ValueError:
-            rooms = []
-        rooms = [r for r in (rooms if isinstance(rooms, list) else []) if isinstance(r, str)]
+        rooms = self.consents()
         room = self.guest_online["room"]
         self.store.set(consent_key(self.path), json.dumps(([room] + [r for r in rooms if r != room])[:20]))
         self.guest_state = "online"
