@@ -6,6 +6,7 @@ from functools import lru_cache
 from domino.app import qr
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.app.online import ice_text
 from domino.app.settings import game_options, games, option_label, option_value_label
 from domino.engine.rules import rules_from_options
 
@@ -134,7 +135,6 @@ def relay_status(s) -> Node | None:
 
 def online_settings(s) -> Node:
     """The relays and the STUN/TURN servers, editable (saved with the settings)."""
-    from domino.app.online import ice_text
     lang = s.lang
     return h("details", {"class": "online-settings", "data-testid": "online-settings",
                          "open": "" if s.online_note else None},      # just saved or refused: still in view
