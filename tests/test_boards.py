@@ -481,3 +481,50 @@ def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
                 assert hi - lo >= 44 - 1e-9, (mask, i, lo, hi)
             else:
                 assert hi - lo >= lane_h + GAP - 1e-9
+
+
+# ----- Frijolito's line on a phone ------------------------------------------------
+def _frijolito_views(n: int, seed: int):
+    from domino import players as P
+    from domino.engine.match import Match
+    from domino.engine.rules import make_rules
+    m = Match(make_rules("frijolito", players=n), seed=seed)
+    while m.phase == "play":
+        P.play_turn(m, "easy")
+        yield m.view(0)
+
+
+def _row_board_faults(v: dict, width: float, height: float) -> list[str]:
+    """End numbers lying on a tile (of the line or of a row), places under 44 px."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_foot_layout import _apply, _rect_poly, _walk, dist
+    svg = row.board(v, width, height, targets={e: e for e in v.get("ends") or {}}, me=0)
+    tiles, labels, out = [], [], []
+    for node, m, up in _walk(svg):
+        tag, a, _ = node
+        cls, pcls = a.get("class", "").split(), up[-1][1].get("class", "").split() if up else []
+        if tag == "rect" and ({"tile-body", "tile-back"} & set(cls)) and ({"tile", "row-tile"} & set(pcls)):
+            tiles.append((up[-1][1].get("data-tile") or "a face-down tile", _rect_poly(a, m)))
+        elif tag == "circle" and "end-label" in pcls:
+            labels.append((up[-1][1]["data-value"], _apply(m, float(a["cx"]), float(a["cy"])), float(a["r"])))
+        elif tag == "rect" and "target-hit" in cls:
+            poly = _rect_poly(a, m)
+            w, h = poly[1][0] - poly[0][0], poly[2][1] - poly[1][1]
+            if w < 44 - 0.5 or h < 44 - 0.5:
+                out.append(f"a place {w:.0f}x{h:.0f}")
+    out += [f"{value} on {name}" for value, pt, r in labels for name, poly in tiles if dist(pt, poly) < r - 0.5]
+    return out
+
+
+@pytest.mark.parametrize("size", [(348, 200), (1000, 480)])
+def test_frijolito_line_places_44_px_and_no_end_number_on_a_tile(size):
+    """The line of Frijolito under the others' rows: once its unit was held
+    to a tenth of its height (~12 px on a phone), so its places were 32 px
+    and an end's 7 px number lay on the tile it touches ("5 on 3-5")."""
+    bad = []
+    for n, seed in ((2, 1), (3, 2), (4, 1), (4, 3)):
+        for k, v in enumerate(_frijolito_views(n, seed)):
+            bad += [f"{n} players, seed {seed}, move {k}: {f}" for f in _row_board_faults(v, *size)]
+    assert bad == [], f"{len(bad)} faults:\n" + "\n".join(bad[:20])

@@ -427,10 +427,11 @@ def _candidates(layout: dict) -> list:
     return out
 
 
-def plan(layout: dict, width: float, height: float) -> Plan:
+def plan(layout: dict, width: float, height: float, share: float = UNIT_SHARE) -> Plan:
     """Place every tile of ``layout`` and a slot for the next tile on every
     end (W, E, and N, S when there is a spinner) on a ``width`` x ``height``
-    board (CSS px), as large as fits."""
+    board (CSS px), as large as fits, the unit at most 1/``share`` of the
+    board's shorter side."""
     width = float(width)
     height = float(height)
     if not layout or layout.get("center") is None:
@@ -440,7 +441,7 @@ def plan(layout: dict, width: float, height: float) -> Plan:
     n = 1 + sum(len(arms.get(e) or []) for e in "WENS") + len(slots)
     avail_w = max(1.0, width - 2 * MARGIN_PX)
     avail_h = max(1.0, height - 2 * MARGIN_PX)
-    top = min(UNIT_MAX, min(avail_w, avail_h) / UNIT_SHARE)
+    top = min(UNIT_MAX, min(avail_w, avail_h) / share)
     # skip ladder steps that cannot fit: a serpentine needs ~4 square units a tile
     est = math.sqrt(avail_w * avail_h / (4.0 * n)) * 1.3
     k = 0
@@ -639,7 +640,9 @@ def _end_label(end: str, value: int, p: Placed, unit: float, counted: int | None
     else:
         cx = p.x + p.w / 2
         cy = p.y + (hs / 2 if p.rotation == 90 else p.h - hs / 2)
-    r = max(7.0, 0.34 * unit)
+    # on its slot's free half, never over the tile it touches (a unit under
+    # 15 px once put an end's 7 px number on the tile: "5 on 3-5")
+    r = min(max(7.0, 0.34 * unit), 0.48 * hs)
     shown = value if counted is None else counted
     off = counted == 0 and value != 0
     ring = {"cx": _num(cx), "cy": _num(cy), "r": _num(r), "fill": LABEL_BG,
@@ -658,10 +661,12 @@ def _end_label(end: str, value: int, p: Placed, unit: float, counted: int | None
 
 
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
-          targets: dict | None = None, highlight: str | None = None, labels: bool = True) -> Node:
+          targets: dict | None = None, highlight: str | None = None, labels: bool = True,
+          share: float = UNIT_SHARE) -> Node:
     """The whole table as one ``<svg viewBox="0 0 width height">``: the
     tiles, a label with the number of every open end (``labels``) and the
-    places for a selected tile (``targets``: end id -> accessible name)."""
+    places for a selected tile (``targets``: end id -> accessible name);
+    ``share`` as in :func:`plan`."""
     width = float(width)
     height = float(height)
     layout = view.get("layout") or {}
@@ -674,7 +679,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
                  "role": "group", "aria-label": "Table"}
     if layout.get("center") is None:
         return ("svg", svg_attrs, children)
-    pl = plan(layout, width, height)
+    pl = plan(layout, width, height, share)
     last = highlight if highlight is not None else view.get("last")
     tiles_g = [_placed_tile(p, style, p.tile == last) for p in pl.tiles]
     # the highlighted tile last, so its outline and marker are on top

@@ -20,6 +20,12 @@ Node = tuple
 BACK = "#2b2118"
 BACK_EDGE = "#c9a24a"
 PAD = 6.0
+#: the line's unit is at most 1/LINE_SHARE of its shorter side (the line
+#: family's 1/10 kept a phone's line, some 130 px tall, to 12 px units:
+#: places under 44 px apart and end numbers on tiles)
+LINE_SHARE = 5.0
+#: the other seats' rows take at most this share of a short board
+STRIP_SHARE = 0.34
 
 
 def _back(x: float, y: float, w: float, h: float, seen: str | None, first: bool) -> list:
@@ -68,7 +74,7 @@ def strip_height(view: dict, me: int | None, height: float) -> float:
     if not others:
         return 0.0
     row_h = max(24.0, min(44.0, 0.09 * height))
-    return min(0.42 * height, len(others) * row_h + 2 * PAD)
+    return min(STRIP_SHARE * height, len(others) * row_h + 2 * PAD)
 
 
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
@@ -83,7 +89,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     turn = view.get("turn") if view.get("phase") == "play" else None
     sh = strip_height(view, me, height)
     line = render.board(view, width, max(60.0, height - sh), style=style, targets=targets,
-                        highlight=highlight)
+                        highlight=highlight, share=LINE_SHARE)
     children: list = [("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width),
                                 "height": _num(height), "fill": render.FELT, "stroke": render.FELT_EDGE,
                                 "stroke-width": "2"}, [])]
