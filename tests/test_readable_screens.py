@@ -281,3 +281,51 @@ def test_face_up_says_it_may_be_played_from_the_row_where_doubles_go_anywhere():
     m = _m("frijolito", 2, seed=1)
     screen = app.game_screen(app.Controller(m, "en"))
     assert not find(screen, data_testid="reject-note")
+
+
+# ------------------------------------------------------------------ Chicken Foot's places as buttons
+def _foot_with_a_choice(lang: str) -> app.Controller:
+    """Chicken Foot at eight seats, the person's tile selected where it fits
+    two or more toes (the easy computers play the other seats)."""
+    from domino import players as P
+    m = _m("chicken-foot", 8, seed=11)
+    c = app.Controller(m, lang)
+    while m.phase == "play":
+        if m.turn == 0:
+            for tile in sorted({a["play"] for a in m.legal_actions() if "play" in a}):
+                c.clear()
+                if c.tap_tile(tile) is None and len(c.targets()) >= 2:
+                    return c
+            m.apply(m.legal_actions()[0])
+        else:
+            P.play_turn(m, "easy")
+    raise AssertionError("no tile with two places in the round")
+
+
+@pytest.mark.parametrize("lang,on", [("en", "on the"), ("es", "en el")])
+def test_chicken_foot_lists_the_places_of_a_tile_as_buttons_under_the_board(lang, on):
+    """Toes of a crowded board end ~29 px apart on a phone: the places are
+    buttons under the board (44 px, CSS), one per place, with the letter its
+    mark shows on the board and the number it is played on; each mark is a
+    shortcut for the pointer, hidden from the keyboard, naming its button."""
+    c = _foot_with_a_choice(lang)
+    v = c.view()
+    screen = app.game_screen(c)
+    buttons = {n[1]["data-end"]: n for n in walk(screen)
+               if isinstance(n, tuple) and "place-btn" in _classes(n)}
+    assert set(buttons) == set(c.targets())
+    board = app.board_tree(c, 340, 300)
+    marks = {n[1]["data-end"]: n for n in walk(board) if isinstance(n, tuple) and "target" in _classes(n)}
+    assert set(marks) == set(buttons)
+    keys = set()
+    for e, b in buttons.items():
+        a = marks[e][1]
+        assert b[1]["data-action"] == a["data-action"] == "end" and str(b[1]["data-seq"]) == a["data-seq"]
+        assert a["aria-hidden"] == "true" and "tabindex" not in a and "role" not in a
+        assert a["data-equiv"] == b[1]["id"]
+        key = text_of(find(b, **{"class": "place-key"})[0])
+        assert text_of(find(marks[e], **{"class": "target-key"})[0]) == key == a["data-key"]
+        keys.add(key)
+        assert f"{key} {on} {v['ends'][e]}:" in text_of(b)
+        assert c.targets()[e] in text_of(b)   # the full words for a screen reader
+    assert len(keys) == len(buttons)

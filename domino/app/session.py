@@ -626,7 +626,8 @@ class Session(Friends):
         if c.match.phase == "hand-over":
             return '[data-action="next-hand"]'
         if c.selected and keyboard:
-            return '[data-action="end"], [data-action="open"]'
+            # a place on the board marked aria-hidden has its button under the board
+            return '[data-action="end"]:not([aria-hidden="true"]), [data-action="open"]'
         if c.my_turn() and keyboard:
             return '.tile-btn[aria-disabled="false"]'
         return None

@@ -992,6 +992,23 @@ def hit_areas(slots: dict, u: float, minimum: float = 44.0) -> dict:
     return out
 
 
+def place_keys(ends) -> dict:
+    """The letter of each place of a selected tile (branch order) when it
+    has two or more: the board marks each place with its letter and the
+    table lists the places as buttons under the board ("A  on the 3"),
+    44 px whatever the board's size -- toes of a crowded board end ~29 px
+    apart on a phone.  {} with a single place (the tile is played at once)."""
+    ends = sorted(ends, key=lambda e: int(e.split(":")[1]))
+    if len(ends) < 2:
+        return {}
+    return {e: chr(ord("A") + i) if i < 26 else str(i + 1) for i, e in enumerate(ends)}
+
+
+def place_id(end: str) -> str:
+    """The id of a place's button under the board (the board's mark names it)."""
+    return "place-" + end.replace(":", "-")
+
+
 def board(view: dict, width: float, height: float, *, style: str = "coloured",
           targets: dict | None = None, highlight: str | None = None, me: int | None = None,
           texts: dict | None = None) -> Node:
@@ -1051,14 +1068,29 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     if targets:
         want = {e: lab for e, lab in targets.items() if e in pl.slots}
         hits = hit_areas({e: pl.slots[e] for e in want}, u)
+        keys = place_keys(want)
         tg = []
         for e in sorted(want):
             p = pl.slots[e]
             hit = hits[e]
             ins = 0.06 * u
             w, h = 2 * u, u
-            tg.append(("g", {"class": "target", "data-end": e, "role": "button", "tabindex": "0",
-                             "aria-label": want[e]}, [
+            # with a list of the places under the board, a mark is a shortcut for
+            # the pointer, hidden from the keyboard and screen readers
+            attrs = ({"class": "target", "data-end": e, "data-key": keys[e], "data-equiv": place_id(e),
+                      "aria-hidden": "true"} if e in keys else
+                     {"class": "target", "data-end": e, "role": "button", "tabindex": "0", "aria-label": want[e]})
+            letter = []
+            if e in keys:   # on the slot's far half: its number is on the near one
+                dx, dy = _dir(p.angle)
+                fs = max(9.0, 0.62 * u)
+                letter = [("text", {"class": "target-key", "x": _num(p.cx + 0.5 * u * dx),
+                                    "y": _num(p.cy + 0.5 * u * dy + 0.5), "font-size": _num(fs),
+                                    "fill": "#fff", "stroke": "#111", "stroke-width": _num(0.18 * fs),
+                                    "paint-order": "stroke", "text-anchor": "middle",
+                                    "dominant-baseline": "central", "font-weight": "900",
+                                    "font-family": "system-ui, sans-serif"}, [keys[e]])]
+            tg.append(("g", attrs, [
                 ("rect", {"class": "target-hit", "x": _num(hit[0]), "y": _num(hit[1]), "width": _num(hit[2]),
                           "height": _num(hit[3]), "fill": "#fff", "fill-opacity": "0",
                           "pointer-events": "all"}, []),
@@ -1069,6 +1101,6 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
                               "stroke-width": _num(max(1.5, 0.08 * u)),
                               "stroke-dasharray": f"{_num(0.22 * u)} {_num(0.14 * u)}"}, []),
                 ]),
-            ]))
+            ] + letter))
         children.append(("g", {"class": "targets"}, tg))
     return ("svg", svg_attrs, children)

@@ -200,6 +200,9 @@ def game_screen(c: Controller) -> Node:
         choices.append(h("button", {"type": "button", "class": "primary" if kind in ("flip", "play") else "secondary",
                                     "data-action": "act", "data-act": i, "data-seq": seq,
                                     "data-testid": testid + ("-up" if act.get("face_up") else "")}, label))
+    places = place_list(c, v)
+    if places is not None:
+        choices.append(places)
     for n in c.open_choices():
         choices.append(h("button", {"type": "button", "class": "primary", "data-action": "open", "data-open": n,
                                     "data-seq": seq}, t(lang, "game.open_value", n=n)))
@@ -259,6 +262,31 @@ def game_screen(c: Controller) -> Node:
           h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang, net.get(me["seat"]), guest), pace_btn)),
         hand_row,
         overlay)
+
+
+def place_list(c: Controller, v: dict) -> Node | None:
+    """Chicken Foot, a selected tile with two or more places: the places as
+    buttons under the board, each with the letter its mark shows on the
+    board and the number it is played on (the marks of a crowded board are
+    under 44 px on a phone; these buttons are its equivalent, WCAG 2.5.8)."""
+    if boards.shape_of(v) != "foot":
+        return None
+    targets = c.targets()
+    keys = boards.foot.place_keys(targets)
+    if not keys:
+        return None
+    lang = c.lang
+    ends = v.get("ends") or {}
+    return h("div", {"class": "place-list", "role": "group", "data-testid": "places",
+                     "aria-label": t(lang, "boards.places", tile=c.selected)},
+             [h("button", {"type": "button", "class": "secondary place-btn", "id": boards.foot.place_id(e),
+                           "data-action": "end", "data-end": e, "data-seq": c.match.seq,
+                           "data-testid": "place-" + e},
+                h("span", {"class": "place-key"}, keys[e]), " ",
+                h("span", {"class": "place-on"}, t(lang, "boards.place_on") + " "),
+                h("span", {"class": "place-n"}, str(ends.get(e, ""))),
+                h("span", {"class": "sr-only"}, ": " + targets[e]))
+              for e in keys])
 
 
 def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
