@@ -135,18 +135,23 @@ def tap_turn(page, m: Match, peeked: bool) -> tuple[dict, str]:
         tap(page, page.locator(f'button[data-tile="{a["play"]}"]'))
         if seq(page) == before:
             ends = sorted({x["end"] for x in m.legal_actions() if x.get("play") == a["play"]})
-            shown = page.locator('[data-action="end"]').evaluate_all("els => els.map(e => e.dataset.end)")
+            shown = page.locator('#board [data-action="end"]').evaluate_all("els => els.map(e => e.dataset.end)")
             assert sorted(shown) == ends, "the places lit up are exactly where the tile fits"
             for end in ends:   # each on screen, and a tap at its middle reaches it
                 assert place_reachable(page, end), end
-            tap(page, page.locator(f'[data-end="{a["end"]}"]'))
+            listed = page.locator('[data-testid=places] [data-action="end"]')
+            if listed.count():   # Chicken Foot: the same places as buttons under the board
+                assert sorted(listed.evaluate_all("els => els.map(e => e.dataset.end)")) == ends
+                tap(page, listed.locator(f'xpath=self::*[@data-end="{a["end"]}"]'))
+            else:
+                tap(page, page.locator(f'#board [data-end="{a["end"]}"]'))
             what = "places"
     page.wait_for_function(f"+document.documentElement.dataset.seq > {before}", timeout=10_000)
     return a, what
 
 
 def place_reachable(page, end: str) -> bool:
-    box = page.locator(f'[data-end="{end}"] .target-hit').bounding_box()
+    box = page.locator(f'#board [data-end="{end}"] .target-hit').bounding_box()
     if not on_screen(box):
         return False
     return page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.closest('[data-end]')?.dataset.end",
