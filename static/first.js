@@ -1,12 +1,15 @@
 /* The first visit: the new-game screen, usable before Python is up.
  *
- * Included by index.html as a plain <script src> right after static/boot.js.
- * On a first visit (no "domino:<path>:" key in localStorage, no snapshot
- * painted, not an invitation link) it fetches static/first/<lang>.json (the
- * saved language, else the browser's), built at setup time by
+ * Included by index.html early in <head> as <script src async>, so that its
+ * fetch starts one round trip after the page (the page's CSP meta tag turns
+ * Chromium's preload scanner off: every later script or link is found only
+ * when the parser gets to it).  On a first visit (no "domino:<path>:" key in
+ * localStorage, not an invitation link) it fetches static/first/<lang>.json
+ * (the browser's language), built at setup time by
  * scripts/build_first.py from the very code that draws the screen live
  * (domino/app/first.py documents the file), and paints its start screen into
- * #app, live: html[data-first="1"], html[data-usable="1"].
+ * #app as soon as both are there (a first visit has no snapshot for
+ * static/boot.js to paint), live: html[data-first="1"], html[data-usable="1"].
  *
  * Before Python is up, on that screen:
  * - every field can be set; a change of the game or of the number of players
@@ -45,7 +48,7 @@
   if (html.getAttribute("data-painted") === "1" || html.getAttribute("data-ready") === "1" ||
       /^#join=/.test(location.hash) || visited() || !window.fetch) return;
 
-  var app = document.getElementById("app");
+  var app = null;
   var lang = /^es/i.test(navigator.language || "") ? "es" : "en";
   var url = new URL("first/" + lang + ".json", script && script.src ? script.src : document.baseURI);
   var data = null, key = null, live = true, help = null, pending = null, kept = null;
@@ -186,12 +189,26 @@
     if (scrollX !== kept.scroll[0] || scrollY !== kept.scroll[1]) scrollTo(kept.scroll[0], kept.scroll[1]);
   };
 
-  fetch(url.href, { priority: "high" }).then(function (r) {
+  // #app exists (and the loader before it): the parser got past it.
+  function parsed() {
+    return new Promise(function (resolve) {
+      if (document.getElementById("app")) return resolve();
+      var seen = new MutationObserver(function () {
+        if (document.getElementById("app")) { seen.disconnect(); resolve(); }
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+  }
+
+  var screenData = fetch(url.href, { priority: "high" }).then(function (r) {
     if (!r.ok) throw new Error("HTTP " + r.status);
     return r.json();
-  }).then(function (d) {
-    // Python may have been faster (a warm cache): then its screen is the one.
-    if (html.getAttribute("data-ready") === "1" || html.getAttribute("data-painted") === "1" ||
+  });
+  Promise.all([screenData, parsed()]).then(function (got) {
+    var d = got[0];
+    app = document.getElementById("app");
+    // Python may have been faster (a warm cache), or boot.js painted a snapshot: then that screen is the one.
+    if (!app || html.getAttribute("data-ready") === "1" || html.getAttribute("data-painted") === "1" ||
         app.firstElementChild || !d || d.format !== "domino-first/1") return;
     data = d;
     html.lang = d.lang;
