@@ -22,14 +22,18 @@
  *   mix of options that only Python can tell is shown as pending);
  * - the help button opens that game's rules (pre-built too), closed by its
  *   button or Escape;
+ * - the language button shows the same screen in the other language at once
+ *   (its file fetched then), with every choice carried over; Python takes
+ *   over in that language and keeps it, as the live button does;
  * - any other button (Start, Play, the guided hand, ...) is remembered: the
  *   loader says it happens as soon as the game is ready, and
  *   html[data-start-pending="1"] is set.  domino/browser.py then does it, once.
  *
  * window.dominoFirst, for domino/browser.py's take-over:
  *   painted        the pre-built screen is on screen
- *   handOver()     stops this file's handlers; returns JSON {help, pending,
+ *   handOver()     stops this file's handlers; returns JSON {help, pending, lang,
  *                  focus, selection, scroll, dialogScroll}: what Python must keep
+ *                  (lang: the language chosen here, null when not switched)
  *   seatNames(texts, seats)  the names of the seats (settings.seat_names), for tests
  *   restore()      after Python's first render: the focus, the caret and the
  *                  scroll positions as they were
@@ -88,7 +92,7 @@
   var lang = /^es/i.test(navigator.language || "") ? "es" : "en";
   var base = script && script.src ? script.src : document.baseURI;
   var data = null, key = null, live = true, help = null, pending = null, kept = null;
-  var files = {};
+  var files = {}, chosen = null, switching = false;
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   function build(ref, svg) {
@@ -251,6 +255,27 @@
     data = d;
     html.lang = d.lang;
     document.title = d.title;
+    if (window.dominoBoot && window.dominoBoot.lang) window.dominoBoot.lang(d.lang);   // the loader's words
+  }
+
+  // The language button: the same screen in the other language, the choices carried over.
+  function switchLang(to) {
+    if (switching || !/^(es|en)$/.test(to || "")) return;
+    switching = true;
+    fetchScreens(to).then(function (d) {
+      switching = false;
+      if (!live || !(key in d.screens)) return;
+      var open = help && help.game;
+      closeHelp();
+      useLang(d);
+      chosen = d.lang;
+      show(key, "lang", false);
+      if (open) openHelp(open, byId(app, "help"));
+      if (pending) sayPending();
+    }).catch(function (e) {
+      switching = false;
+      if (window.console) console.warn("domino: no first screen in " + to + ": " + e);
+    });
   }
 
   function onClick(ev) {
@@ -260,6 +285,7 @@
     var action = el.getAttribute("data-action");
     if (action === "help") openHelp(el.getAttribute("data-game") || key.split("/")[0], el);
     else if (action === "help-close") closeHelp();
+    else if (action === "lang") switchLang(el.getAttribute("data-lang"));
     else remember(el);
   }
 
@@ -283,7 +309,7 @@
       try { if (typeof a.selectionStart === "number") selection = [a.selectionStart, a.selectionEnd]; } catch (e) {}
     }
     var card = app.querySelector('[data-testid="help-dialog"]');
-    kept = { help: help && help.game, pending: pending, focus: focus, selection: selection,
+    kept = { help: help && help.game, pending: pending, lang: chosen, focus: focus, selection: selection,
              scroll: [scrollX, scrollY], dialogScroll: card ? card.scrollTop : 0 };
     return JSON.stringify(kept);
   };

@@ -224,3 +224,38 @@ def test_the_texts_follow_the_fields_before_python(page, context, site, wait_rea
     assert_no_py_error(page)
     assert page.evaluate(TEXTS) == before   # what the live screen says, said before Python
 
+
+def test_the_language_button_before_python(page, context, site, wait_ready, assert_no_py_error):
+    held = _first_screen(page, context, site)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.select_option('[data-testid="game"]', "block")
+    page.select_option('[data-testid="players"]', "3")
+    page.locator('[data-testid="seat-name-0"]').fill("Rosa")
+    page.locator('[data-testid="lang"]').click()
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    # at once, the same screen in Spanish, with the choices carried over
+    assert page.evaluate(ROOT_ATTRS, "data-ready") is None
+    assert page.locator('[data-testid="start"]').inner_text() == "Empezar"
+    assert page.title() == "Dominó"
+    assert page.locator('[data-testid="game"]').input_value() == "block"
+    assert page.locator('[data-testid="players"]').input_value() == "3"
+    assert page.locator('[data-testid="seat-name-0"]').input_value() == "Rosa"
+    assert "Rosa" in page.locator('[data-testid="quick-line"]').inner_text()
+    assert page.evaluate("document.activeElement.dataset.testid") == "lang"
+    assert page.locator('[data-testid="lang"]').get_attribute("data-lang") == "en"
+    assert "Descargando" in page.locator("#loading-progress").inner_text()
+    assert axe_violations(page) == []
+
+    held.release(page)
+    wait_ready(page)
+    assert_no_py_error(page)
+    # Python took over in Spanish, kept the choices, and saved the language as the player's
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator('[data-testid="start"]').inner_text() == "Empezar"
+    assert page.locator('[data-testid="game"]').input_value() == "block"
+    assert page.locator('[data-testid="seat-name-0"]').input_value() == "Rosa"
+    saved = page.evaluate("JSON.parse(localStorage.getItem('domino:' + location.pathname + ':settings')).lang")
+    assert saved == "es"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "es"
