@@ -632,14 +632,17 @@ def _take_over(page: Page) -> None:
 
 def _adopt_first(page: Page) -> dict | None:
     """A first visit's pre-built screen (static/first.js) is on screen: the
-    live one keeps every choice made on it, its open rules, the focus, the
-    caret and the scroll.  Returns what first.js handed over."""
+    live one keeps every choice made on it, its language (switched there:
+    then chosen, and saved, as the live button does), its open rules, the
+    focus, the caret and the scroll.  Returns what first.js handed over."""
     first = getattr(js.window, "dominoFirst", None)
     if first is None or not first.painted or page.s.ctrl is not None:
         return None
     state = json.loads(str(first.handOver()))
     chosen = _el(page.root.querySelector('[data-field="import"]'))
     page.send({"action": "change", "field": "form", "form": page.read_form()})
+    if state.get("lang") in ("es", "en") and state["lang"] != page.s.lang:
+        page.send({"action": "lang"})
     if state.get("help"):
         page.send({"action": "help", "game": state["help"]})
     first.restore()

@@ -31,7 +31,8 @@
  *    compiles and starts Python.  On a first visit static/first.js puts the
  *    new-game screen under it, and the loader is a strip at the bottom.
  *
- * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests.
+ * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests, and
+ * lang("es" | "en"): the loader's words in that language from now on (static/first.js).
  * User Timing marks for scripts/bench_boot.py: domino:painted (here),
  * domino:py-ready (the interpreter is up), then domino:start and domino:ready
  * (domino/browser.py).
@@ -124,14 +125,18 @@
     if (settings && (settings.lang === "es" || settings.lang === "en")) lang = settings.lang;
     else if (boot.snapshot !== "painted") lang = /^es/i.test(navigator.language || "") ? "es" : "en";
   } catch (e) { /* keep the page's */ }
-  var es = lang === "es";
-  var words = {
-    download: es ? "Descargando el juego ({total}solo esta vez)…" : "Downloading the game ({total}only this once)…",
-    bytes: es ? "Descargando el juego, {loaded} de {total} MB — solo esta vez"
-              : "Downloading the game, {loaded} of {total} MB — only this once",
-    start: es ? "Iniciando Python…" : "Starting Python…",
-    table: es ? "Preparando la mesa…" : "Setting the table…"
-  };
+  var es, words;
+  function speak(l) {
+    es = l === "es";
+    words = {
+      download: es ? "Descargando el juego ({total}solo esta vez)…" : "Downloading the game ({total}only this once)…",
+      bytes: es ? "Descargando el juego, {loaded} de {total} MB — solo esta vez"
+                : "Downloading the game, {loaded} of {total} MB — only this once",
+      start: es ? "Iniciando Python…" : "Starting Python…",
+      table: es ? "Preparando la mesa…" : "Setting the table…"
+    };
+  }
+  speak(lang);
   var total = 0, loaded = 0, stage = "", value = -1;
   var mb = function (n) { return (n / 1048576).toFixed(1).replace(".", es ? "," : "."); };
   function say(next) {
@@ -155,6 +160,8 @@
   if (local) out.parentNode.setAttribute("data-local", "1");
   advance(local ? 90 : 0);
   say(local ? "start" : "download");
+  // static/first.js's language button: the loader speaks the screen's language
+  boot.lang = function (l) { speak(l); say(stage); };
   addEventListener("domino:progress", function (e) {
     var d = e.detail || {};
     if (d.total) total = d.total;

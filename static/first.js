@@ -1,28 +1,40 @@
 /* The first visit: the new-game screen, usable before Python is up.
  *
- * Included by index.html as a plain <script src> right after static/boot.js.
- * On a first visit (no "domino:<path>:" key in localStorage, no snapshot
- * painted, not an invitation link) it fetches static/first/<lang>.json (the
- * saved language, else the browser's), built at setup time by
+ * Included by index.html early in <head> as <script src async>, so that its
+ * fetch starts one round trip after the page (the page's CSP meta tag turns
+ * Chromium's preload scanner off: every later script or link is found only
+ * when the parser gets to it).  On a first visit (no "domino:<path>:" key in
+ * localStorage, not an invitation link) it fetches static/first/<lang>.json
+ * (the browser's language), built at setup time by
  * scripts/build_first.py from the very code that draws the screen live
  * (domino/app/first.py documents the file), and paints its start screen into
- * #app, live: html[data-first="1"], html[data-usable="1"].
+ * #app as soon as both are there (a first visit has no snapshot for
+ * static/boot.js to paint), live: html[data-first="1"], html[data-usable="1"].
  *
  * Before Python is up, on that screen:
  * - every field can be set; a change of the game or of the number of players
  *   shows the screen the session draws for it (the file's "moves" say which),
  *   with the other choices carried over (a new game starts from its own target
  *   and options, as the session does);
+ * - the texts that follow the fields say what the live screen would: the
+ *   names' placeholders, the one line by Play, the options' "changed" badge
+ *   and the table code (from the file's "texts" and "codes"; the code of a
+ *   mix of options that only Python can tell is shown as pending);
  * - the help button opens that game's rules (pre-built too), closed by its
  *   button or Escape;
+ * - the language button shows the same screen in the other language at once
+ *   (its file fetched then), with every choice carried over; Python takes
+ *   over in that language and keeps it, as the live button does;
  * - any other button (Start, Play, the guided hand, ...) is remembered: the
  *   loader says it happens as soon as the game is ready, and
  *   html[data-start-pending="1"] is set.  domino/browser.py then does it, once.
  *
  * window.dominoFirst, for domino/browser.py's take-over:
  *   painted        the pre-built screen is on screen
- *   handOver()     stops this file's handlers; returns JSON {help, pending,
+ *   handOver()     stops this file's handlers; returns JSON {help, pending, lang,
  *                  focus, selection, scroll, dialogScroll}: what Python must keep
+ *                  (lang: the language chosen here, null when not switched)
+ *   seatNames(texts, seats)  the names of the seats (settings.seat_names), for tests
  *   restore()      after Python's first render: the focus, the caret and the
  *                  scroll positions as they were
  */
@@ -33,6 +45,37 @@
   var prefix = "domino:" + location.pathname + ":";
   var api = { painted: false };
   window.dominoFirst = api;
+
+  // settings.seat_names, step by step, from the file's "texts": a typed name; a blank person's
+  // seat "Player n"; a blank computer seat its level's persona, then the level's companions
+  // (never a name already at the table); a repeated name gets its seat's number.
+  function seatNames(T, seats) {
+    var typed = seats.map(function (x) { return x.name.trim(); });
+    var taken = Object.create(null), perKind = Object.create(null), names = [];
+    typed.forEach(function (x) { if (x) taken[x] = true; });
+    seats.forEach(function (x, i) {
+      var name = typed[i];
+      if (!name) {
+        if (T.people.indexOf(x.kind) >= 0) name = T.player[i];
+        else {
+          name = null;
+          for (var n = 0; n < (T.tries[x.kind] || 1); n++) {
+            var k = perKind[x.kind] || 0;
+            perKind[x.kind] = k + 1;
+            var cand = (T.persona[x.kind] || [])[k];
+            if (cand && !taken[cand]) { name = cand; break; }
+          }
+          name = name || T.computer[i];
+        }
+        taken[name] = true;
+      }
+      names.push(name);
+    });
+    return names.map(function (nm, i) {
+      return names.filter(function (x) { return x === nm; }).length > 1 ? nm + " " + (i + 1) : nm;
+    });
+  }
+  api.seatNames = seatNames;
 
   function visited() {
     try {
@@ -45,10 +88,11 @@
   if (html.getAttribute("data-painted") === "1" || html.getAttribute("data-ready") === "1" ||
       /^#join=/.test(location.hash) || visited() || !window.fetch) return;
 
-  var app = document.getElementById("app");
+  var app = null;
   var lang = /^es/i.test(navigator.language || "") ? "es" : "en";
-  var url = new URL("first/" + lang + ".json", script && script.src ? script.src : document.baseURI);
+  var base = script && script.src ? script.src : document.baseURI;
   var data = null, key = null, live = true, help = null, pending = null, kept = null;
+  var files = {}, chosen = null, switching = false;
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   function build(ref, svg) {
@@ -101,8 +145,59 @@
     app.replaceChildren(screen);
     key = next;
     carry(screen, values);
+    retext();
     var f = focusId && byId(screen, focusId);
     if (f) f.focus({ preventScroll: true });
+  }
+
+  function fmt(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (m, k) { return k in values ? String(values[k]) : m; });
+  }
+  function setText(el, text) { if (el && el.textContent !== text) el.textContent = text; }
+
+  // The texts that follow the fields, as domino/app/screens/lobby.py says them.
+  function retext() {
+    var screen = app.firstElementChild, T = data.texts;
+    if (!screen || !T) return;
+    var seats = [];
+    for (var i = 0; byId(screen, "seat-kind-" + i) && byId(screen, "seat-name-" + i); i++) {
+      seats.push({ kind: byId(screen, "seat-kind-" + i).value, name: byId(screen, "seat-name-" + i).value });
+    }
+    var names = seatNames(T, seats);
+    seats.forEach(function (x, i) {
+      var person = T.people.indexOf(x.kind) >= 0;
+      byId(screen, "seat-name-" + i).setAttribute("placeholder", !x.name.trim() ? names[i]
+        : person ? T.player[i] : T.placeholder[x.kind] || "");
+    });
+    var target = byId(screen, "target"), tv = target ? target.value : data.targets[key];
+    var game = T.games[key.split("/")[0]];
+    setText(byId(screen, "quick-line"), tv === null || tv === undefined
+      ? fmt(T.quick.rounds, { game: game, names: names.join(", ") })
+      : fmt(T.quick.summary, { game: game, target: fmt(T.quick.target, { points: tv }), names: names.join(", ") }));
+    // the options changed from the game's own (the pre-built screen shows those)
+    var moved = 0;
+    screen.querySelectorAll('select[data-field="option"]').forEach(function (el) {
+      var own = [].filter.call(el.options, function (o) { return o.defaultSelected; })[0];
+      if (own && el.value !== own.value) moved++;
+    });
+    var toggle = byId(screen, "options-toggle");
+    if (toggle) {
+      var badge = toggle.querySelector(".badge");
+      if (!moved && badge) badge.remove();
+      if (moved) {
+        if (!badge) { badge = document.createElement("span"); badge.className = "badge"; toggle.appendChild(badge); }
+        setText(badge, T.changed[String(moved)] || "");
+      }
+    }
+    // the table code: known for the game's own options at each target; else Python will tell
+    var box = byId(screen, "lobby-code"), part = byId(screen, "partnership");
+    if (box) {
+      var code = moved || (part && part.checked !== part.defaultChecked) ? null
+        : (data.codes[key] || {})[tv === null || tv === undefined ? "" : String(tv)];
+      if (code) { box.setAttribute("data-code", code); box.removeAttribute("data-pending"); }
+      else { box.removeAttribute("data-code"); box.setAttribute("data-pending", "1"); }
+      setText(byId(box, "lobby-toggle"), code ? fmt(T.code, { code: code }) : T.code_pending);
+    }
   }
 
   function openHelp(game, opener) {
@@ -123,9 +218,13 @@
   }
 
   function remember(el) {
-    var action = el.getAttribute("data-action");
-    pending = { action: action, testid: el.getAttribute("data-testid") };
+    pending = { action: el.getAttribute("data-action"), testid: el.getAttribute("data-testid") };
     html.setAttribute("data-start-pending", "1");
+    sayPending();
+  }
+
+  // The loader says what the tap waits for, in the screen's language.
+  function sayPending() {
     var note = document.getElementById("loading-pending");
     if (!note) {
       note = document.createElement("div");
@@ -135,7 +234,48 @@
       var loading = document.getElementById("loading");
       if (loading) loading.appendChild(note);
     }
-    note.textContent = /^(start|guide-start)$/.test(action) ? data.words.start : data.words.other;
+    note.textContent = /^(start|guide-start)$/.test(pending.action) ? data.words.start : data.words.other;
+  }
+
+  function fetchScreens(l) {
+    if (!files[l]) {
+      files[l] = fetch(new URL("first/" + l + ".json", base).href, { priority: "high" }).then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.json();
+      }).then(function (d) {
+        if (!d || d.format !== "domino-first/1" || d.lang !== l) throw new Error("not domino-first/1 in " + l);
+        return d;
+      });
+      files[l].catch(function () { delete files[l]; });   // a later tap tries again
+    }
+    return files[l];
+  }
+
+  function useLang(d) {
+    data = d;
+    html.lang = d.lang;
+    document.title = d.title;
+    if (window.dominoBoot && window.dominoBoot.lang) window.dominoBoot.lang(d.lang);   // the loader's words
+  }
+
+  // The language button: the same screen in the other language, the choices carried over.
+  function switchLang(to) {
+    if (switching || !/^(es|en)$/.test(to || "")) return;
+    switching = true;
+    fetchScreens(to).then(function (d) {
+      switching = false;
+      if (!live || !(key in d.screens)) return;
+      var open = help && help.game;
+      closeHelp();
+      useLang(d);
+      chosen = d.lang;
+      show(key, "lang", false);
+      if (open) openHelp(open, byId(app, "help"));
+      if (pending) sayPending();
+    }).catch(function (e) {
+      switching = false;
+      if (window.console) console.warn("domino: no first screen in " + to + ": " + e);
+    });
   }
 
   function onClick(ev) {
@@ -145,15 +285,16 @@
     var action = el.getAttribute("data-action");
     if (action === "help") openHelp(el.getAttribute("data-game") || key.split("/")[0], el);
     else if (action === "help-close") closeHelp();
+    else if (action === "lang") switchLang(el.getAttribute("data-lang"));
     else remember(el);
   }
 
   function onChange(ev) {
     if (!live) return;
     var el = ev.target, field = el.getAttribute && el.getAttribute("data-field");
-    if (field !== "game" && field !== "players") return;
-    var next = (data.moves[key] || {})[field + "=" + el.value];
+    var next = (field === "game" || field === "players") && (data.moves[key] || {})[field + "=" + el.value];
     if (next && next !== key) show(next, el.getAttribute("data-testid"), field === "game");
+    else retext();
   }
 
   function onKey(ev) {
@@ -168,7 +309,7 @@
       try { if (typeof a.selectionStart === "number") selection = [a.selectionStart, a.selectionEnd]; } catch (e) {}
     }
     var card = app.querySelector('[data-testid="help-dialog"]');
-    kept = { help: help && help.game, pending: pending, focus: focus, selection: selection,
+    kept = { help: help && help.game, pending: pending, lang: chosen, focus: focus, selection: selection,
              scroll: [scrollX, scrollY], dialogScroll: card ? card.scrollTop : 0 };
     return JSON.stringify(kept);
   };
@@ -186,19 +327,28 @@
     if (scrollX !== kept.scroll[0] || scrollY !== kept.scroll[1]) scrollTo(kept.scroll[0], kept.scroll[1]);
   };
 
-  fetch(url.href, { priority: "high" }).then(function (r) {
-    if (!r.ok) throw new Error("HTTP " + r.status);
-    return r.json();
-  }).then(function (d) {
-    // Python may have been faster (a warm cache): then its screen is the one.
-    if (html.getAttribute("data-ready") === "1" || html.getAttribute("data-painted") === "1" ||
-        app.firstElementChild || !d || d.format !== "domino-first/1") return;
-    data = d;
-    html.lang = d.lang;
-    document.title = d.title;
+  // #app exists (and the loader before it): the parser got past it.
+  function parsed() {
+    return new Promise(function (resolve) {
+      if (document.getElementById("app")) return resolve();
+      var seen = new MutationObserver(function () {
+        if (document.getElementById("app")) { seen.disconnect(); resolve(); }
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+  }
+
+  Promise.all([fetchScreens(lang), parsed()]).then(function (got) {
+    var d = got[0];
+    app = document.getElementById("app");
+    // Python may have been faster (a warm cache), or boot.js painted a snapshot: then that screen is the one.
+    if (!app || html.getAttribute("data-ready") === "1" || html.getAttribute("data-painted") === "1" ||
+        app.firstElementChild) return;
+    useLang(d);
     show(d.start, null, false);
     app.addEventListener("click", onClick);
     app.addEventListener("change", onChange);
+    app.addEventListener("input", function (ev) { if (live && ev.target.getAttribute("data-field") === "seat-name") retext(); });
     document.addEventListener("keydown", onKey);
     api.painted = true;
     html.setAttribute("data-first", "1");

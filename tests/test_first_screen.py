@@ -4,14 +4,17 @@ player count the form can show; and the built files are up to date."""
 from __future__ import annotations
 
 import json
+import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from domino.app import first
-from domino.app.i18n import LANGS
+from domino.app.i18n import LANGS, t
 from domino.app.nodes import find
-from domino.app.settings import default_options, default_target, games
+from domino.app.settings import HUMAN, computer_kinds, default_options, default_target, games, seat_names
 from domino.engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,3 +84,55 @@ def test_the_words_are_in_both_languages(built):
     lang, data = built
     assert set(data["words"]) == {"start", "other"} and all(data["words"].values())
     assert data["words"]["start"] != first.build("en" if lang == "es" else "es")["words"]["start"]
+
+
+# static/first.js's seatNames, run by node on the file's "texts" (the page's own code, not a copy)
+SEAT_NAMES_JS = r"""
+const vm = require('vm'), fs = require('fs');
+const ctx = {window: {}, navigator: {language: 'en'}, location: {pathname: '/', hash: ''},
+             document: {documentElement: {getAttribute: () => null}, currentScript: null, baseURI: 'http://x/'},
+             localStorage: {length: 1, key: () => 'domino:/:settings'}};   // a returning visit: only the helpers
+vm.createContext(ctx);
+vm.runInContext(fs.readFileSync(process.argv[2], 'utf8'), ctx);
+const cases = JSON.parse(fs.readFileSync(0, 'utf8'));
+process.stdout.write(JSON.stringify(cases.map(c => ctx.window.dominoFirst.seatNames(c.texts, c.seats))));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_first_js_names_the_seats_as_python_does(built, tmp_path):
+    """The names first.js puts in the placeholders and the line by Play are
+    settings.seat_names's, for any seats (typed names that take a persona's,
+    repeated names, blanks, every level)."""
+    lang, data = built
+    rng = random.Random(21)
+    kinds = [HUMAN] + computer_kinds()
+    pool = ["", "", "", " ", "Ana", "Ana", "Lola", "Lucía", "Pepe", "Doña Carmen", t(lang, "name.player", n=2),
+            t(lang, "name.computer", n=1), "Chema ", "Paco"]
+    cases = []
+    for _ in range(400):
+        n = rng.randint(2, 8)
+        seats = [{"kind": rng.choice(kinds), "name": rng.choice(pool)} for _ in range(n)]
+        cases.append({"texts": data["texts"], "seats": seats})
+    script = tmp_path / "names.js"
+    script.write_text(SEAT_NAMES_JS, encoding="utf-8")
+    out = subprocess.run(["node", str(script), str(ROOT / "static" / "first.js")], input=json.dumps(cases),
+                         capture_output=True, text=True, timeout=60, check=True)
+    for case, names in zip(cases, json.loads(out.stdout)):
+        settings = {"players": len(case["seats"]), "seats": case["seats"]}
+        assert names == seat_names(settings, lang), case["seats"]
+
+
+def test_the_codes_are_the_live_ones(built):
+    """The table code first.js shows for a target with the game's own options
+    is the one the live screen shows there."""
+    lang, data = built
+    for game, n in first.variants():
+        key = f"{game}/{n}"
+        s = first.at(lang, game, n)
+        assert data["targets"][key] == s.new_settings["target"]
+        for target, code in data["codes"][key].items():
+            if target:
+                first.change(s, "target", target)
+            boxes = find(s.screen(), data_testid="lobby-code")
+            assert boxes and boxes[0][1]["data-code"] == code, (key, target)

@@ -16,7 +16,17 @@ through :meth:`Session.handle` exactly as taps would drive it:
   number of players leads to (as the session decides: a new game starts
   from its defaults, a player count it does not allow is brought into range);
 * ``help``: the rules dialog of each game, as the help button opens it;
-* ``words``: what the static screen says while a tap waits for the game.
+* ``words``: what the static screen says while a tap waits for the game;
+* ``texts``: what static/first.js needs to keep the texts that follow the
+  fields right (the names' placeholders, the one line by Play, the options'
+  "changed" badge, the table code's line), written by the code that says
+  them live: the names of the seats (``settings.seat_names``, which first.js
+  follows step by step: tests/test_first_screen.py runs both on the same
+  seats), the templates of the lines, the badge for each count;
+* ``codes``: for each screen, its table code at each target with the game's
+  own options (another mix of options has a code only Python can tell:
+  first.js shows it as pending);
+* ``targets``: each screen's target (None: a game of rounds).
 
 The trees share their subtrees (most of the screen is the same in every
 variant): ``nodes`` lists each distinct node once, as ``[tag, {attrs},
@@ -25,6 +35,7 @@ variant): ``nodes`` lists each distinct node once, as ``[tag, {attrs},
     {"format": "domino-first/1", "lang": "es", "title": "...", "start": "draw/2",
      "screens": {"draw/2": 41, ...}, "moves": {"draw/2": {"game=block": "block/2",
      "players=3": "draw/3", ...}}, "help": {"draw": 97, ...}, "words": {...},
+     "texts": {...}, "codes": {"draw/2": {"100": "100pt", ...}}, "targets": {"draw/2": 100, ...},
      "nodes": [...]}
 """
 from __future__ import annotations
@@ -34,7 +45,8 @@ import json
 from domino.app.i18n import LANGS, t
 from domino.app.nodes import Node
 from domino.app.session import MemoryStore, Session
-from domino.app.settings import games
+from domino.app.settings import (COMPANIONS, FALLBACK_NAMES, HUMAN, computer_kinds, game_options, games,
+                                 kind_label, persona, rules_for, target_option)
 from domino.engine.rules import PRESETS
 
 FORMAT = "domino-first/1"
@@ -101,16 +113,50 @@ def expand(data: dict, ref) -> Node:
     return (tag, attrs, [expand(data, c) for c in children])
 
 
+def texts(lang: str) -> dict:
+    """What static/first.js says the fields' texts with (see the module's docstring)."""
+    seats = max(n for _, n in variants())
+    tries = {k: len(COMPANIONS.get(k, FALLBACK_NAMES)) + 1 for k in computer_kinds()}
+    most = max((len(game_options(g["id"])) for g in games()), default=0)
+    return {
+        "people": [HUMAN, "remote"],
+        "player": [t(lang, "name.player", n=i + 1) for i in range(seats)],
+        "computer": [t(lang, "name.computer", n=i + 1) for i in range(seats)],
+        # settings.seat_names asks persona(kind, k) for k up to seats * tries
+        "persona": {k: [persona(k, i) for i in range(seats * tries[k])] for k in computer_kinds()},
+        "tries": tries,
+        "placeholder": {k: persona(k, 0) or kind_label(lang, k) for k in computer_kinds()},
+        "games": {g["id"]: g["name"][lang] for g in games()},
+        "quick": {"summary": t(lang, "quick.summary"), "rounds": t(lang, "quick.summary_rounds"),
+                  "target": t(lang, "quick.target")},
+        "changed": {str(n): t(lang, "new.options_changed", n=n) for n in range(1, most + 1)},
+        "code": t(lang, "new.lobby_title"), "code_pending": t(lang, "first.code_pending"),
+    }
+
+
+def codes(s: Session) -> dict[str, str]:
+    """The table code of the screen of ``s`` at each of its targets (its game's options)."""
+    settings = dict(s.new_settings)
+    targets = (target_option(settings["game"]) or {}).get("values") or [settings["target"]]
+    out = {}
+    for v in targets:
+        settings["target"] = v
+        out["" if v is None else str(v)] = rules_for(settings).lobby_code()
+    return out
+
+
 def build(lang: str) -> dict:
     nodes = _Nodes()
     first = fresh(lang)
-    screens, moves, help_ = {}, {}, {}
+    screens, moves, help_, codes_, targets = {}, {}, {}, {}, {}
     for game, n in variants():
         s = at(lang, game, n)
         key = key_of(s)
         if key != f"{game}/{n}":
             raise ValueError(f"the form cannot show {game} at {n} players")
         screens[key] = nodes.add(s.screen())
+        codes_[key] = codes(s)
+        targets[key] = s.new_settings["target"]
         moves[key] = {}
         for g in games():
             moves[key][f"game={g['id']}"] = key_of(change(at(lang, game, n), "game", g["id"]))
@@ -124,6 +170,7 @@ def build(lang: str) -> dict:
     return {"format": FORMAT, "lang": lang, "title": t(lang, "app.title"), "start": key_of(first),
             "screens": screens, "moves": moves, "help": help_,
             "words": {"start": t(lang, "first.pending_start"), "other": t(lang, "first.pending_other")},
+            "texts": texts(lang), "codes": codes_, "targets": targets,
             "nodes": nodes.nodes}
 
 

@@ -53,6 +53,7 @@ class Held:
     def release(self, page):
         for r in self.routes:
             r.continue_()
+        page.unroute("**/pyodide.asm.wasm")   # a reload after this gets it at once
 
 
 def _first_screen(page, context, site):
@@ -92,6 +93,7 @@ def test_choices_made_before_python_survive_the_take_over(page, context, site, w
     opt_value = option.locator("option").last.get_attribute("value")
     option.select_option(opt_value)
     page.locator('[data-testid="practice"]').check()
+    assert page.locator('[data-testid="lobby-code"][data-pending="1"]').count() == 1
     # the rules of the game chosen, before Python
     page.locator('[data-testid="help"]').click()
     assert "All Fives" in page.locator('[data-testid="help-dialog"]').inner_text()
@@ -124,6 +126,8 @@ def test_choices_made_before_python_survive_the_take_over(page, context, site, w
     # nothing moved at the take-over (the screen only loses the room kept under it for the loader)
     after = page.evaluate(BOXES)
     before["new-game"][3] = after["new-game"][3]
+    # an option changed: the table code was pending, and only Python's code line is of another width
+    before["lobby-toggle"][0::2] = after["lobby-toggle"][0::2]
     moved = {k: (before[k], after.get(k)) for k in before if before[k] != after.get(k)}
     assert moved == {}, moved
     # the bar only grew, said the bytes in words, and ended at 100
@@ -180,3 +184,78 @@ def test_the_pre_built_screen_is_the_live_one(page, context, site, wait_ready, a
     assert page.evaluate("window.dominoFirst.painted") is False
     assert page.evaluate(ROOT_ATTRS, "data-usable") == "1"
     assert page.evaluate("window.__usable.ready") == "1"
+
+
+# What the new-game screen says that follows its fields: the names' placeholders,
+# the one line by Play, the options' badge and the table code (or that it is pending).
+TEXTS = """() => {
+    const q = (s) => document.querySelector(s);
+    const box = q('[data-testid="lobby-code"]');
+    return {placeholders: [...document.querySelectorAll('[data-testid^="seat-name-"]')].map(e => e.placeholder),
+            quick: q('[data-testid="quick-line"]').textContent,
+            badge: (q('[data-testid="options-toggle"] .badge') || {}).textContent || null,
+            code: box && box.getAttribute('data-code'), pending: !!(box && box.hasAttribute('data-pending')),
+            codeLine: box && q('[data-testid="lobby-toggle"]').textContent};
+}"""
+
+
+def test_the_texts_follow_the_fields_before_python(page, context, site, wait_ready, assert_no_py_error):
+    held = _first_screen(page, context, site)
+    page.select_option('[data-testid="players"]', "4")
+    page.select_option('[data-testid="seat-kind-2"]', "medium")   # a second medium computer: another name
+    page.select_option('[data-testid="seat-kind-3"]', "human")
+    page.locator('[data-testid="seat-name-0"]').fill("Lola")      # the persona's name taken by a person
+    page.select_option('[data-testid="target"]', index=0)
+    before = page.evaluate(TEXTS)
+    assert "Lola" in before["quick"] and before["code"] and not before["pending"], before
+    assert before["badge"] is None
+    page.locator('[data-testid="options-toggle"]').click()
+    option = page.locator('[data-testid^="opt-"]').first
+    option.select_option(option.locator("option:not([selected])").first.get_attribute("value"))
+    changed = page.evaluate(TEXTS)
+    assert changed["badge"] and changed["badge"].startswith("1 "), changed
+    assert changed["pending"] and changed["code"] is None and changed["codeLine"] != before["codeLine"], changed
+    option.select_option(option.locator("option[selected]").get_attribute("value"))   # back: known again
+    assert page.evaluate(TEXTS) == before
+    assert page.evaluate(ROOT_ATTRS, "data-ready") is None, "Python was up before the test let it"
+
+    held.release(page)
+    wait_ready(page)
+    assert_no_py_error(page)
+    assert page.evaluate(TEXTS) == before   # what the live screen says, said before Python
+
+
+def test_the_language_button_before_python(page, context, site, wait_ready, assert_no_py_error):
+    held = _first_screen(page, context, site)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.select_option('[data-testid="game"]', "block")
+    page.select_option('[data-testid="players"]', "3")
+    page.locator('[data-testid="seat-name-0"]').fill("Rosa")
+    page.locator('[data-testid="lang"]').click()
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    # at once, the same screen in Spanish, with the choices carried over
+    assert page.evaluate(ROOT_ATTRS, "data-ready") is None
+    assert page.locator('[data-testid="start"]').inner_text() == "Empezar"
+    assert page.title() == "Dominó"
+    assert page.locator('[data-testid="game"]').input_value() == "block"
+    assert page.locator('[data-testid="players"]').input_value() == "3"
+    assert page.locator('[data-testid="seat-name-0"]').input_value() == "Rosa"
+    assert "Rosa" in page.locator('[data-testid="quick-line"]').inner_text()
+    assert page.evaluate("document.activeElement.dataset.testid") == "lang"
+    assert page.locator('[data-testid="lang"]').get_attribute("data-lang") == "en"
+    assert "Descargando" in page.locator("#loading-progress").inner_text()
+    assert axe_violations(page) == []
+
+    held.release(page)
+    wait_ready(page)
+    assert_no_py_error(page)
+    # Python took over in Spanish, kept the choices, and saved the language as the player's
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.locator('[data-testid="start"]').inner_text() == "Empezar"
+    assert page.locator('[data-testid="game"]').input_value() == "block"
+    assert page.locator('[data-testid="seat-name-0"]').input_value() == "Rosa"
+    saved = page.evaluate("JSON.parse(localStorage.getItem('domino:' + location.pathname + ':settings')).lang")
+    assert saved == "es"
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "es"
