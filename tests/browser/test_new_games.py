@@ -142,6 +142,10 @@ def tap_turn(page, m: Match, peeked: bool) -> tuple[dict, str]:
             listed = page.locator('[data-testid=places] [data-action="end"]')
             if listed.count():   # Chicken Foot: the same places as buttons under the board
                 assert sorted(listed.evaluate_all("els => els.map(e => e.dataset.end)")) == ends
+                if not getattr(page, "axe_on_places", False):   # once a round: axe with the list shown
+                    page.axe_on_places = True
+                    found = axe_violations(page)
+                    assert found == [], found
                 tap(page, listed.locator(f'xpath=self::*[@data-end="{a["end"]}"]'))
             else:
                 tap(page, page.locator(f'#board [data-end="{a["end"]}"]'))
