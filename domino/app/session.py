@@ -38,6 +38,7 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
+from domino.engine.common import winning_side
 from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
@@ -471,7 +472,7 @@ class Session(Friends):
         if m.phase != "play" and m.hand and m.hand.ended and before[1] == m.hand_no and before[0] < m.seq:
             res = m.records[-1]["result"] or {}
             me = self.ctrl.face_up() if self.ctrl else None
-            if me is not None and res.get("winner") == m.rules.side_of(me):
+            if me is not None and winning_side(res, m.rules.sides) == m.rules.side_of(me):
                 self.out.sounds.append("win")
                 return
         if m.hand and any(a[1] == "p" for a in m.hand.actions[-1:]) and before[0] < m.seq:

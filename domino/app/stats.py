@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from domino.engine.common import winning_side
+
 FORMAT = "domino-stats/1"
 RECENT = 10
 LEVEL_ORDER = ("easy", "medium", "hard", "random")
@@ -149,7 +151,7 @@ def match_row(match, practice: bool = False) -> dict | None:
         res = rec.get("result")
         if res is None:
             continue
-        w = res.get("winner")
+        w = winning_side(res, rules.sides)
         if w is None:
             continue
         if w == side:

@@ -86,6 +86,26 @@ def lowest_seat(counts: list[int], start: int, among=None) -> int:
     return min(seats, key=lambda s: (counts[s], (s - start) % n))
 
 
+def winning_side(result: dict | None, sides: list[list[int]]) -> int | None:
+    """The side that won a hand, from its result (``None``: nobody, or a tie).
+
+    A result names a *seat* in ``winner`` (who opens next when the winner
+    does: who went out, else the lowest count on the winning side) and
+    *sides* in ``winners``; a side is what a screen names and what scores.
+    Without partners the two are the same numbers, which is how a seat
+    passed where a side was meant went unseen until a partner won.  A tie
+    the game breaks by turn order names the side of the seat it chose."""
+    if not result:
+        return None
+    won = result.get("winners") or []
+    if len(won) == 1:
+        return won[0]
+    seat = result.get("winner")
+    if seat is None:
+        return None
+    return next((i for i, seats in enumerate(sides) if seat in seats), None)
+
+
 def bad_points(ended: str, winner: int, counts: list[int], opener: int, among=None) -> dict:
     """RULES.md 4-6: every seat adds its own pips (``counts``, already weighed
     the game's way); going out adds 0.  ``winner`` of a blocked round: the

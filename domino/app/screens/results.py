@@ -5,6 +5,7 @@ from domino.app import render
 from domino.app.controller import Controller, partners, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.engine.common import winning_side
 from domino.app.screens.rounds import rounds_table
 
 def _mini_tiles(tiles: list[str], pips: str, lang: str = "en") -> Node:
@@ -45,7 +46,8 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
         head.append(t(lang, "result.points"))
     head.append(t(lang, "result.total"))
     body = []
-    winners = set(res.get("winners") or ([] if res.get("winner") is None else [res.get("winner")]))
+    won = winning_side(res, v["sides"])
+    winners = set(res.get("winners") or ([] if won is None else [won]))   # sides
     teams = partners(v)
     if teams:   # partners side by side: one team's points and total, once for both
         rows = sorted(rows, key=lambda r: (r["side"], r["seat"]))
@@ -71,7 +73,7 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
             cells.append(h("td", {"class": "tot", **team_attrs}, str(r["total"])))
         body.append(h("tr", {"data-seat": r["seat"], "data-points": r["points"], "data-total": r["total"],
                              "data-side": r["side"] if teams else None,
-                             "class": "win" if r["seat"] in winners or r["side"] in winners else None}, cells))
+                             "class": "win" if r["side"] in winners else None}, cells))
     return h("div", {"class": "table-wrap"},
              h("table", {"class": "result"}, h("thead", {}, h("tr", {}, [h("th", {"scope": "col"}, x) for x in head])),
                h("tbody", {}, body)))
@@ -91,7 +93,7 @@ def hand_summary(c: Controller, v: dict) -> list[Node]:
         out.append(t(lang, "result.blocked"))
     elif end == "target":
         out.append(t(lang, "result.target"))
-    w = res.get("winner")
+    w = winning_side(res, v["sides"])
     if w is not None and end != "domino":
         out.append(t(lang, "result.winner", name=side_name(v, w, lang)))
     elif w is None and not any(res.get("points") or []):
