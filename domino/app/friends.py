@@ -29,13 +29,13 @@ views; the table is the usual screen over its
 from __future__ import annotations
 
 import json
-import random
 import re
 import time
 
 from domino.app import controller as ctl
 from domino.app.i18n import t
 from domino.app.online import Online, OnlineError
+from domino.engine.common import new_seed
 from domino.app.screens import friends as friends_screens
 from domino.app.settings import HUMAN, default_options, default_target, normalize_settings
 from domino.net import protocol as P
@@ -353,7 +353,7 @@ class Friends(Online):
         h = self.host
         if h is None or not h.can_start():
             return
-        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        seed = self.seed if self.seed is not None else new_seed()
         match = h.new_match(seed, self.lang)
         self.start_with(match)      # the session's start: saved, drawn, the computers on
         self.send_all(h.start(match, self.clock()) + h.broadcast_status())

@@ -28,7 +28,6 @@ only what changes the looks, and a stale ``seq`` nothing.
 from __future__ import annotations
 
 import json
-import random
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
-from domino.engine.common import winning_side
+from domino.engine.common import new_seed, winning_side
 from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
@@ -123,12 +122,12 @@ def now_stamp() -> str:
 
 
 def parse_seed(raw):
-    """?seed=: ASCII digits (at most 18) -> int; a short word -> str; anything
+    """?seed=: ASCII digits (at most 40: a new match's 128-bit seed has 39) -> int; a short word -> str; anything
     else (--5, ², 5,000 digits) -> (None, False): not used, and the player told."""
     if raw is None or not str(raw).strip():
         return None, True
     s = str(raw).strip()
-    if re.fullmatch(r"-?[0-9]{1,18}", s):
+    if re.fullmatch(r"-?[0-9]{1,40}", s):
         return int(s), True
     if len(s) <= MAX_URL_SEED and re.fullmatch(r"[A-Za-z0-9_.:-]+", s) and re.search(r"[A-Za-z]", s):
         return s, True
@@ -840,7 +839,7 @@ class Session(Friends):
         self.start_match()
 
     def start_match(self) -> None:
-        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        seed = self.seed if self.seed is not None else new_seed()
         try:
             match = new_match(self.new_settings, seed, self.lang)
         except Exception as e:  # RulesError: say why, stay on the form

@@ -10,6 +10,7 @@ for it (``advance``).
 from __future__ import annotations
 
 import random
+import secrets
 
 from domino.engine import tiles as T
 
@@ -28,6 +29,18 @@ class IllegalAction(ValueError):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+SEED_BITS = 128
+
+
+def new_seed() -> int:
+    """A new match's seed: 128 bits of the operating system's randomness.
+
+    Every deal and every computer choice of the match comes from it (and the
+    hand and seat numbers), so it must be out of reach of a search: from a
+    seat's own tiles and the table, 2**31 seeds could be tried one by one."""
+    return secrets.randbits(SEED_BITS)
 
 
 def hand_rng(seed: int | str, hand_no: int, redeal: int) -> random.Random:
