@@ -27,6 +27,8 @@ where a (non-double) tile played on that end will lie.
 """
 from __future__ import annotations
 
+import functools
+
 import math
 from typing import NamedTuple
 
@@ -173,10 +175,14 @@ def _tile_parts(x: float, y: float, w: float, h: float, first: int, second: int,
     return out
 
 
+@functools.lru_cache(maxsize=2048)
 def tile_svg(tile: str, *, style: str = "coloured", horizontal: bool = False,
              label: str | None = None) -> Node:
     """A standalone ``<svg>`` of one tile ("a-b": ``a`` on top, or left when
-    horizontal), sized by its container (viewBox only, width/height 100%)."""
+    horizontal), sized by its container (viewBox only, width/height 100%).
+
+    Kept once per tile and look (a hand is drawn again after every move):
+    the same tree is shared by every screen, so nothing may change it in place."""
     a, b = _halves(tile)
     w, h = (200.0, 100.0) if horizontal else (100.0, 200.0)
     pad = 6.0
