@@ -38,7 +38,7 @@ from domino.engine import foot as FT
 from domino.engine import row as RW
 from domino.engine import trains as TR
 from domino.players import endgame as EG
-from domino.players.levels import SlicedSearch, _popcount, rules_of, sample_deal, suit_counts
+from domino.players.search import SlicedSearch, popcount, rules_of, sample_deal, suit_counts
 
 PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
 ZERO = T.tile_id("0-0")
@@ -353,9 +353,9 @@ def chain_len(v: int, hand: int, cap: int = CHAIN_NODES) -> int:
 def _trains_plan(k: BoardKnowledge, hand: int, own_v: int) -> tuple[int, int]:
     """(chain length, tiles off the chain) of a hand for the own train."""
     if own_v < 0:
-        return 0, _popcount(hand)
+        return 0, popcount(hand)
     c = best_chain(own_v, hand)
-    return len(c), _popcount(hand) - len(c)
+    return len(c), popcount(hand) - len(c)
 
 
 def _plays_to_score(k: BoardKnowledge, legal: list[dict], out: list):
@@ -387,7 +387,7 @@ def trains_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dic
     chain = best_chain(own_v, hand) if own_v >= 0 else []
     cset = T.mask_of(chain)
     base_len = len(chain)
-    base_off = _popcount(hand) - base_len
+    base_off = popcount(hand) - base_len
     out: list = []
     for a, f, t, i, x, rest in _plays_to_score(k, legal, out):
         if i == me:
@@ -437,10 +437,10 @@ def foot_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict,
             tt = low.bit_length() - 1
             nums |= 1 << LOW[tt] | 1 << HIGH[tt]
             m2 ^= low
-        sc += 0.6 * _popcount(nums)
+        sc += 0.6 * popcount(nums)
         if DOUBLE[t]:
-            mine_x = _popcount(rest & SUIT[x])
-            theirs = _popcount(pool & SUIT[x])
+            mine_x = popcount(rest & SUIT[x])
+            theirs = popcount(pool & SUIT[x])
             f["double"] = True
             # its three toes: good when the hand feeds them, or the others cannot
             sc += 2.5 * min(mine_x, 3) + (4.0 if theirs <= 2 else 0.0) + 2.0
@@ -454,7 +454,7 @@ def foot_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict,
 # Medium: Frijolito
 
 def _fit_count(k: BoardKnowledge, v: int) -> int:
-    return _popcount(k.pool & SUIT[v])
+    return popcount(k.pool & SUIT[v])
 
 
 def _fits(t: int, ends) -> bool:
@@ -748,7 +748,7 @@ def outcome_value(k: BoardKnowledge, h) -> float:
     else:
         extra = HELD_TILE[k.shape]
         counts = h.counts()
-        pts = [counts[s] + extra * _popcount(h.hands[s]) for s in range(k.players)]
+        pts = [counts[s] + extra * popcount(h.hands[s]) for s in range(k.players)]
     out = getattr(h, "out", ())
     others = [pts[s] for s in range(k.players) if s != k.me and s not in out]
     if not others:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from domino.engine import tiles as T
-from domino.players.levels import LEVELS, HardSearch, hard, hard_search, hint, knowledge, medium_scores
+from domino.players.levels import LEVELS, HardSearch, hard, hard_search, hint
+from domino.players.line import knowledge, medium_scores
 from domino.players.arena import run_arena
 from domino.engine.line import Hand
 from domino.engine.match import Match
@@ -339,7 +340,7 @@ def test_trains_playouts_follow_the_plan():
 def test_search_keeps_the_plan_unless_clearly_beaten():
     """margin_z: the heuristic's choice (candidate 0) stays unless the best
     candidate beats it by a clear margin over the paired samples."""
-    from domino.players.levels import SlicedSearch
+    from domino.players.search import SlicedSearch
 
     class Fake(SlicedSearch):
         def __init__(self, edge, noise):
