@@ -35,6 +35,7 @@ import time
 
 from domino.app import controller as ctl
 from domino.app.i18n import t
+from domino.app.links import INVITATIONS, JOIN
 from domino.app.online import Online, OnlineError
 from domino.app.screens import friends as friends_screens
 from domino.app.settings import HUMAN, default_options, default_target, normalize_settings
@@ -43,7 +44,6 @@ from domino.net import sdp
 from domino.net.guest import GuestTable
 from domino.net.host import REMOTE, HostTable, NetError
 
-JOIN = "join="
 NET_KEY = "net"                 # the host's table state, beside the save
 DEFAULT_GRACE = 60
 CONNECT_TIMEOUT = 12.0         # seconds from a pasted reply code to an open channel
@@ -286,7 +286,7 @@ class Friends(Online):
         text = str(inp.get("value") or "")[:600]
         self.net_note = ""
         m = _REPLY.match(text)
-        if "join=" in text:
+        if any(p in text for p in INVITATIONS):
             self.net_note = t(self.lang, "reply.is_invite")
         elif m is None:
             self.net_note = t(self.lang, "reply.no_seat")
