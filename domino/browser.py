@@ -34,6 +34,7 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from domino import app
+from domino.app import links
 from domino.app.i18n import t
 from domino.app.runtime import bytecode_state
 from domino.app.session import MAX_IMPORT_BYTES, Session
@@ -120,7 +121,7 @@ class Page:
         self.s = Session(LocalStore(), str(js.location.pathname),
                          params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
                                      url=str(js.location.origin) + str(js.location.pathname),
-                                     join=hash_[1:] if hash_.startswith(("#join=", "#online=")) else None),
+                                     join=links.invitation(hash_)),
                          browser_lang=str(js.navigator.language or ""))
         if self.s.fixed_delay == 0:
             ROOT.classList.add("no-anim")
@@ -146,7 +147,7 @@ class Page:
         js.window.addEventListener("storage", self._proxies[7])
         # a newer invitation opened in this tab: start again from it
         js.window.addEventListener("hashchange", create_proxy(
-            lambda *_: js.location.reload() if str(js.location.hash).startswith(("#join=", "#online=")) else None))
+            lambda *_: js.location.reload() if links.invitation(str(js.location.hash)) else None))
         js.setInterval(self._proxies[8], 1000)
         self.rtc = getattr(js.window, "dominoRtc", None)   # static/rtc.js: the friends' connections
         if self.rtc is not None:
@@ -637,6 +638,10 @@ def _adopt_first(page: Page) -> dict | None:
     focus, the caret and the scroll.  Returns what first.js handed over."""
     first = getattr(js.window, "dominoFirst", None)
     if first is None or not first.painted or page.s.ctrl is not None:
+        return None
+    if page.s.guest is not None:   # an invitation: the guest's screen replaces it, nothing is kept
+        first.handOver()
+        ROOT.removeAttribute("data-first")
         return None
     state = json.loads(str(first.handOver()))
     chosen = _el(page.root.querySelector('[data-field="import"]'))

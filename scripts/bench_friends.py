@@ -9,7 +9,8 @@ Game: Draw, 2 players, the host at seat 0, the guest at seat 1. Prints:
 
   join (each of --runs, fresh phones; medians and every run):
     boot        guest opens the invite link (navigation start) -> html[data-ready]
-    reply       -> the reply code shown ([data-testid="reply-code"])
+    reply       the guest taps "Make my reply code" (guest-answer; this script taps
+                at once) -> the reply code shown ([data-testid="reply-code"])
     copy        -> the host taps Accept (this script's own delay: a person is slower)
     connect     host taps Accept -> guest connected (guest-connected or join-table)
     total       navigation start -> connected
@@ -104,6 +105,7 @@ def join_run(phones) -> tuple[dict, object, object]:
     host = host_table(phones)
     link = invite_link(host, 1)
     guest = open_phone(phones, FAST, "#" + link.split("#", 1)[1])
+    tid(guest, "guest-answer").click()          # the friend read the invitation
     guest.wait_for_selector('[data-testid="reply-code"]', timeout=30_000)
     code = tid(guest, "reply-code").get_attribute("data-code")
     host.locator('[data-testid="invite-1"] [data-testid="paste-reply"]').fill(code)
@@ -120,7 +122,8 @@ def join_run(phones) -> tuple[dict, object, object]:
     host.wait_for_selector(".screen.game", timeout=30_000)
     g, accept, start = marks(guest), tap_at(host, "accept-reply"), tap_at(host, "start-table")
     s, o = g["seen"], g["origin"]
-    times = {"boot": s["ready"] - o, "reply": s["reply"] - s["ready"], "copy": accept - s["reply"],
+    times = {"boot": s["ready"] - o, "reply": s["reply"] - tap_at(guest, "guest-answer"),
+             "copy": accept - s["reply"],
              "connect": s["connected"] - accept, "total": s["connected"] - o, "start": s["game"] - start}
     return {k: round(v, 1) for k, v in times.items()}, host, guest
 

@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Build the first visit's screen: static/first/<lang>.json (gitignored).
 
+Also writes, into static/first.js and static/boot.js, the line that lists the
+URL fragments of an invitation (domino/app/links.py): those scripts decide
+before Python is up whether a link opens the guest's screen.
+
 Run by scripts/setup (before scripts/build_precache.py, which lists them for
 the service worker). Under CPython, from the same code that draws the
 new-game screen live (domino/app/first.py); static/first.js paints it before
@@ -20,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "static" / "first"
 sys.path.insert(0, str(ROOT))
 
+from domino.app import links  # noqa: E402
 from domino.app.first import all_langs  # noqa: E402
 
 
@@ -36,6 +41,14 @@ def main() -> int:
         if not args.check:
             OUT.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+    for name in links.JS_FILES:
+        path = ROOT / name
+        text = path.read_text(encoding="utf-8")
+        fresh = links.with_js_line(text)
+        if fresh != text:
+            stale.append(name)
+            if not args.check:
+                path.write_text(fresh, encoding="utf-8")
     if args.check and stale:
         print("out of date: " + ", ".join(stale) + " (run scripts/build_first.py)", file=sys.stderr)
         return 1

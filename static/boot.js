@@ -54,6 +54,13 @@
   var boot = { snapshot: "none" };
   window.dominoBoot = boot;
 
+  // An invitation to a friend's table (domino/app/links.py): the guest's screen, not this phone's last one.
+  /* links: domino/app/links.py, written by scripts/build_first.py */ var INVITATIONS = ["join=", "online="];
+  function invitation() {
+    var frag = (location.hash || "").replace(/^#/, "");
+    return INVITATIONS.some(function (p) { return frag.indexOf(p) === 0; });
+  }
+
   function stored(name) {
     try { return localStorage.getItem("domino:" + path + ":" + name); } catch (e) { return null; }
   }
@@ -86,7 +93,7 @@
     var app = document.getElementById("app");
     var text = stored("snapshot");
     if (!app || !text) return;
-    if (/^#join=/.test(location.hash)) return;   // an invitation: the guest's screen, not this phone's last one
+    if (invitation()) return;
     var why = null, screen = null;
     try {
       if (text.length > MAX_CHARS) throw new Error("too large (" + text.length + " characters)");

@@ -77,6 +77,13 @@
   }
   api.seatNames = seatNames;
 
+  // An invitation to a friend's table (domino/app/links.py): the guest's screen, never this one.
+  /* links: domino/app/links.py, written by scripts/build_first.py */ var INVITATIONS = ["join=", "online="];
+  function invitation() {
+    var frag = (location.hash || "").replace(/^#/, "");
+    return INVITATIONS.some(function (p) { return frag.indexOf(p) === 0; });
+  }
+
   function visited() {
     try {
       for (var i = 0; i < localStorage.length; i++) {
@@ -86,7 +93,7 @@
     } catch (e) { return true; }   // no storage: let Python decide
   }
   if (html.getAttribute("data-painted") === "1" || html.getAttribute("data-ready") === "1" ||
-      /^#join=/.test(location.hash) || visited() || !window.fetch) return;
+      invitation() || visited() || !window.fetch) return;
 
   var app = null;
   var lang = /^es/i.test(navigator.language || "") ? "es" : "en";

@@ -6,6 +6,7 @@ texts are real Chromium descriptions (tests/net/test_sdp.py's samples), so
 the invite link and the reply code are the ones players see."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -13,10 +14,11 @@ import re
 import pytest
 
 from domino import players
-from domino.app.friends import JoinError, net_key, parse_join
+from domino.app.friends import JoinError, NotLocalJoin, net_key, parse_join
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Out, Session
 from domino.engine import tiles as T
+from domino.net import sdp
 from domino.net.host import REMOTE
 from tests.net.test_host_guest import audit
 from tests.net.test_sdp import SAMPLES
@@ -141,6 +143,7 @@ class Net:
         link = host.link_for(seat)
         assert link and link.startswith(BASE + "#join=")
         g = self.session(name, store or MemoryStore(), join=link.split("#", 1)[1])
+        self.tap(name, action="guest-answer")       # the friend reads the invitation and taps
         code = g.guest_code
         assert re.fullmatch(rf"{seat + 1}\.1[0-9A-Z-]+", code), code
         self.joining = [self.last_answer]
@@ -357,3 +360,69 @@ def test_a_match_of_the_hosts_own_closes_the_friends_table():
     assert host.host is None and host.store.get(net_key("/domino/")) is None
     assert g.guest_state == "closed"
     assert [s["kind"] for s in host.ctrl.match.seats] == ["human", "medium"]
+
+
+# ----------------------------------------------------- the invitation waits for the friend's tap
+def test_a_guest_answers_only_after_the_friend_taps():
+    """Opening the link shows the invitation (the seat, what the tap does, one
+    button); no WebRTC answer is asked of the page until the tap, and only once."""
+    net = Net()
+    host = net.host()
+    net.tap("host", action="play-friends")
+    link = host.link_for(1)
+    g = Session(MemoryStore(), "/domino/", params={"url": BASE, "join": link.split("#", 1)[1], "delay": "0"})
+    out = g.load_game()
+    assert out.net == []
+    screen = g.screen()
+    assert find(screen, data_testid="guest") and find(screen, data_testid="guest-answer")
+    assert "seat 2" in screen_text(g) and not find(screen, data_testid="reply-code")
+    for inp in ({"action": "net-tick"}, {"action": "change", "field": "form", "form": {}}):
+        assert [c for c in g.handle(inp).net if c["op"] == "answer"] == []
+    out = g.handle({"action": "guest-answer"})
+    assert [c["op"] for c in out.net] == ["answer"] and out.net[0]["sdp"].startswith("v=0")
+    assert g.handle({"action": "guest-answer"}).net == []          # a second tap: nothing more
+    g.handle({"action": "net-answer", "conn": 5, "sdp": ANSWER})
+    assert find(g.screen(), data_testid="reply-code") and not find(g.screen(), data_testid="guest-answer")
+
+
+# ----------------------------------------------------- same Wi-Fi: local addresses only
+def _code_with(kind: str, address: str, human: bool) -> str:
+    """A real Chromium description's code, with one candidate at ``address``."""
+    session = sdp.parse_sdp(SAMPLES[("mdns_v4", kind)])
+    return sdp.encode(dataclasses.replace(session, candidates=(sdp.Candidate(address, 40000),)), human=human)
+
+
+@pytest.mark.parametrize("address", ["8.8.8.8", "2001:db8::1", "evil.example.com"])
+def test_an_invitation_naming_an_outside_address_is_refused_in_both_languages(address):
+    frag = f"join=2.{'s' * 12}.{_code_with('offer', address, False)}"
+    with pytest.raises(NotLocalJoin) as e:
+        parse_join("#" + frag)
+    assert e.value.address == address
+    for lang, words in (("en", "refused: it points outside your Wi-Fi"), ("es", "no se acepta: apunta fuera de tu wifi")):
+        s = Session(MemoryStore(), "/domino/", params={"join": frag, "url": BASE}, browser_lang=lang)
+        out = s.load_game()
+        assert out.net == [] and s.handle({"action": "guest-answer"}).net == []
+        text = screen_text(s)
+        assert words in text and address in text, text
+        assert find(s.screen(), data_testid="guest-error")
+    # a local one opens
+    ok = f"join=2.{'s' * 12}.{_code_with('offer', '192.168.1.23', False)}"
+    assert parse_join("#" + ok)[0] == 1
+
+
+@pytest.mark.parametrize("address", ["8.8.8.8", "2606:4700::1111", "printer.example.org"])
+def test_a_reply_code_naming_an_outside_address_is_refused_on_the_host(address):
+    for lang, words in (("en", "refused: it points outside this Wi-Fi"),
+                        ("es", "no se acepta: apunta fuera de esta wifi")):
+        net = Net()
+        s = Session(MemoryStore(), "/domino/", params={"url": BASE, "delay": "0"}, browser_lang=lang)
+        net.devices["host"] = s
+        net.run("host", s.load_game())
+        net.tap("host", action="play-friends")
+        assert s.offers.get(1, {}).get("conn") is not None
+        out = s.handle({"action": "accept-reply", "value": "2." + _code_with("answer", address, True)})
+        assert [c for c in out.net if c["op"] == "accept"] == []
+        assert words in s.net_note and address in s.net_note and "2" in s.net_note
+        # the same reply with a local candidate is accepted
+        out = s.handle({"action": "accept-reply", "value": "2." + _code_with("answer", "10.1.2.3", True)})
+        assert [c["op"] for c in out.net if c["op"] == "accept"] == ["accept"]

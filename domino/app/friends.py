@@ -34,6 +34,7 @@ import time
 
 from domino.app import controller as ctl
 from domino.app.i18n import t
+from domino.app.links import INVITATIONS, JOIN
 from domino.app.online import Online, OnlineError
 from domino.engine.common import new_seed
 from domino.app.screens import friends as friends_screens
@@ -43,7 +44,6 @@ from domino.net import sdp
 from domino.net.guest import GuestTable
 from domino.net.host import REMOTE, HostTable, NetError
 
-JOIN = "join="
 NET_KEY = "net"                 # the host's table state, beside the save
 DEFAULT_GRACE = 60
 CONNECT_TIMEOUT = 12.0         # seconds from a pasted reply code to an open channel
@@ -52,6 +52,15 @@ _REPLY = re.compile(r"^\s*([1-8])\s*[.·:]\s*(\S.*)$", re.S)
 
 class JoinError(ValueError):
     """An invitation link that cannot be read (the words say why)."""
+
+
+class NotLocalJoin(JoinError):
+    """A same-Wi-Fi invitation whose offer names an address off the local
+    network (``address``): refused, since opening it would reach out there."""
+
+    def __init__(self, address: str, why: str):
+        self.address = address
+        super().__init__(why)
 
 
 def parse_join(fragment: str) -> tuple[int, str, str]:
@@ -63,7 +72,9 @@ def parse_join(fragment: str) -> tuple[int, str, str]:
     if len(parts) != 3 or not re.fullmatch(r"[1-8]", parts[0]) or not P._SECRET.fullmatch(parts[1]):
         raise JoinError("it is incomplete")
     try:
-        offer = sdp.expand(parts[2], "offer")
+        offer = sdp.expand(parts[2], "offer", local_only=True)
+    except sdp.NotLocalError as e:
+        raise NotLocalJoin(e.address, str(e)) from None
     except sdp.SdpCodeError as e:
         raise JoinError(str(e)) from None
     return int(parts[0]) - 1, parts[1], offer
@@ -99,8 +110,9 @@ class Friends(Online):
         self.guest_conn: int | None = None
         self.guest_offer = ""
         self.guest_code = ""                    # the reply code shown
-        self.guest_state = ""                   # answering, waiting, open, lost, closed, bad
+        self.guest_state = ""                   # invited, answering, waiting, open, lost, closed, bad
         self.guest_why = ""
+        self.guest_not_local = ""               # the outside address a refused invitation named
         self.guest_ready = False
         join = params.get("join")
         try:
@@ -119,12 +131,13 @@ class Friends(Online):
                 seat, secret, offer = parse_join(str(join))
             except JoinError as e:
                 self.guest_state, self.guest_why = "bad", str(e)
+                self.guest_not_local = e.address if isinstance(e, NotLocalJoin) else ""
                 self.guest = GuestTable(0, "x")
                 return
             name = self.new_settings["seats"][0]["name"] if self.new_settings else ""
             self.guest = GuestTable(seat, secret, name)
             self.guest_offer = offer
-            self.guest_state = "answering"
+            self.guest_state = "invited"        # nothing is made until the friend taps (do_guest_answer)
 
     # ------------------------------------------------------------ shared
     @property
@@ -135,10 +148,10 @@ class Friends(Online):
         self.out.net.append(cmd)
 
     def net_start(self) -> None:
-        """At load: a guest answers its invitation; a host makes its offers."""
-        if self.guest is not None and self.guest_state == "answering":
-            self.net(op="answer", sdp=self.guest_offer)
-        elif self.guest is not None and self.guest_state == "online":
+        """At load: a host makes its offers; a guest back at a room it joined
+        before looks for the host again.  A guest's invitation waits for
+        the friend's tap (do_guest_answer, do_online_join)."""
+        if self.guest is not None and self.guest_state == "online":
             self.online_join()
         elif self.host is not None:
             self.need_offers()
@@ -286,7 +299,7 @@ class Friends(Online):
         text = str(inp.get("value") or "")[:600]
         self.net_note = ""
         m = _REPLY.match(text)
-        if "join=" in text:
+        if any(p in text for p in INVITATIONS):
             self.net_note = t(self.lang, "reply.is_invite")
         elif m is None:
             self.net_note = t(self.lang, "reply.no_seat")
@@ -299,7 +312,9 @@ class Friends(Online):
                 self.net_note = t(self.lang, "reply.bad_seat", n=seat + 1)
             else:
                 try:
-                    answer = sdp.expand(m.group(2), "answer")
+                    answer = sdp.expand(m.group(2), "answer", local_only=True)
+                except sdp.NotLocalError as e:
+                    self.net_note = t(self.lang, "reply.not_local", n=seat + 1, address=e.address)
                 except sdp.SdpCodeError as e:
                     self.net_note = t(self.lang, "reply.bad", why=str(e))
                 else:
@@ -547,6 +562,14 @@ class Friends(Online):
     def guest_send(self, text: str | None) -> None:
         if text and self.guest_conn is not None:
             self.net(op="send", conn=self.guest_conn, text=text)
+
+    def do_guest_answer(self, inp: dict) -> None:
+        """The friend read the invitation and taps: only now is the reply code made."""
+        if self.guest is None or self.guest_state != "invited":
+            return
+        self.guest_state = "answering"
+        self.net(op="answer", sdp=self.guest_offer)
+        self.render()
 
     def on_net_answer(self, inp: dict) -> None:
         if self.guest is None or self.guest_state != "answering":

@@ -53,6 +53,20 @@ the wrong kind of description raises :class:`SdpCodeError` (a ValueError) with
 a message that can be shown to the player. The CRC-24 catches every single
 mistyped character and any two swapped neighbours.
 
+Same-Wi-Fi play promises that a phone talks only to phones on its own
+network: ``expand(code, kind, local_only=True)`` refuses, with
+:class:`NotLocalError`, a code whose description names any other address
+(a page that opened such an offer would send its connectivity checks to
+that address, over the internet).  Local are: the private IPv4 ranges
+(10/8, 172.16/12, 192.168/16), link-local (169.254/16, fe80::/10),
+loopback, IPv6 unique-local (fc00::/7), 198.18/15 (set aside for
+benchmarking networks by RFC 2544, never routed on the internet; the
+tests' network uses it) and the ``<uuid>.local`` names browsers put in
+place of a local address (resolved by multicast DNS on the link only).
+Any other address or host name is not, in a candidate or in a connection
+(``c=``) line.  (A code carries candidates only; the description rebuilt
+from it has ``c=IN IP4 0.0.0.0``, the placeholder every browser writes.)
+
 An SDP without any candidate compacts (an answer does not need one: the host
 learns the guest's address from the guest's connectivity checks), but an offer
 without one cannot be joined: check ``parse_sdp(sdp).candidates``.
@@ -68,6 +82,7 @@ from dataclasses import dataclass
 __all__ = [
     "SdpCodeError", "Candidate", "Session", "parse_sdp", "render_sdp",
     "encode", "decode", "compact", "expand", "OFFER", "ANSWER",
+    "NotLocalError", "is_local", "check_local",
 ]
 
 OFFER = "offer"
@@ -113,6 +128,55 @@ class SdpCodeError(ValueError):
     """A code that cannot be read: mistyped, cut short, or of the wrong kind.
 
     ``str(error)`` is a sentence meant for the player."""
+
+
+class NotLocalError(SdpCodeError):
+    """A description that names an address off the local network (see the
+    module docstring); ``address`` is the first one found."""
+
+    def __init__(self, address: str):
+        self.address = address
+        super().__init__(f"The code names {address}, which is not on this Wi-Fi: "
+                         "play on the same Wi-Fi connects only phones on it.")
+
+
+LOCAL_NETWORKS = tuple(ipaddress.ip_network(n) for n in (
+    "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",   # private (RFC 1918)
+    "169.254.0.0/16", "127.0.0.0/8",                    # link-local, loopback
+    "198.18.0.0/15",                                    # benchmarking (RFC 2544): never routed publicly
+    "fc00::/7", "fe80::/10", "::1/128",                 # unique-local, link-local, loopback
+))
+
+
+def is_local(address: str) -> bool:
+    """An address (or a browser's ``<uuid>.local`` name) on the local network."""
+    if _MDNS.match(address or ""):
+        return True
+    try:
+        ip = ipaddress.ip_address((address or "").split("%", 1)[0])   # fe80::1%eth0: its zone is not the address
+    except ValueError:
+        return False                     # any other host name: a DNS lookup could point anywhere
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return any(ip in net for net in LOCAL_NETWORKS if net.version == ip.version)
+
+
+def check_local(sdp: str) -> None:
+    """NotLocalError unless every candidate and connection line of ``sdp``
+    names a local address (``c=`` may be the unspecified 0.0.0.0 or ::)."""
+    for raw in sdp.splitlines():
+        line = raw.strip()
+        if line.startswith("c="):
+            f = line[2:].split()
+            address = f[2].split("/", 1)[0] if len(f) >= 3 else ""
+            if address in ("0.0.0.0", "::") or is_local(address):
+                continue
+            raise NotLocalError(address or line)
+        if line.startswith("a=candidate:"):
+            f = line[len("a=candidate:"):].split()
+            address = f[4] if len(f) >= 5 else ""
+            if not is_local(address):
+                raise NotLocalError(address or line)
 
 
 # ------------------------------------------------------------------ the model
@@ -504,16 +568,21 @@ def compact(sdp: str, *, human: bool = False, max_candidates: int | None = None)
     return encode(parse_sdp(sdp), human=human, max_candidates=max_candidates)
 
 
-def expand(code: str, kind: str) -> str:
+def expand(code: str, kind: str, *, local_only: bool = False) -> str:
     """The SDP of ``kind`` ("offer" or "answer") a code carries, for
     RTCPeerConnection.setRemoteDescription({type: kind, sdp}).
 
     Raises SdpCodeError for a code that cannot be read or is of the other kind
-    (a reply code pasted as an invite, or the other way round)."""
+    (a reply code pasted as an invite, or the other way round); with
+    ``local_only``, NotLocalError for one that names an address off the local
+    network."""
     if kind not in (OFFER, ANSWER):
         raise ValueError(f"kind must be {OFFER!r} or {ANSWER!r}, not {kind!r}")
     session = decode(code)
     if session.kind != kind:
         raise SdpCodeError("This is an invitation code, not a reply code." if kind == ANSWER
                            else "This is a reply code, not an invitation code.")
-    return render_sdp(session)
+    text = render_sdp(session)
+    if local_only:
+        check_local(text)
+    return text

@@ -74,6 +74,7 @@ def join(phones, host, seat: int, name: str, query=FAST, start=True):
     assert base == phones.ns.url
     guest = open_phone(phones, query, "#" + frag)
     assert guest.evaluate("document.documentElement.dataset.netRole") == "guest"
+    tid(guest, "guest-answer").click()         # the friend read the invitation: only now the reply code
     guest.wait_for_selector('[data-testid="reply-code"]', timeout=10_000)
     code = tid(guest, "reply-code").get_attribute("data-code")
     assert code.startswith(f"{seat + 1}.")
@@ -107,6 +108,7 @@ def reinvite(phones, host, guest, seat: int, query=FAST):
     link = invite_link(host, seat)
     guest.goto(phones.ns.url + query + "#" + link.split("#", 1)[1])
     wait_ready(guest)
+    tid(guest, "guest-answer").click()
     guest.wait_for_selector('[data-testid="reply-code"]', timeout=10_000)
     code = tid(guest, "reply-code").get_attribute("data-code")
     host.locator(f'[data-testid="invite-{seat}"] [data-testid="paste-reply"]').fill(code)

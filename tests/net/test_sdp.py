@@ -9,6 +9,7 @@ Chromium connects with what expand() rebuilds.
 """
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import re
 import string
@@ -494,3 +495,66 @@ def test_compact_needs_credentials_and_a_sha256_fingerprint():
     weird = text.replace("198.18.206.1 32918 typ host", "bad_name! 32918 typ host")
     with pytest.raises(ValueError, match="cannot be encoded"):
         compact(weird)
+
+
+# ----------------------------------------------------- same Wi-Fi: local addresses only
+LOCAL = ["10.0.0.7", "10.255.255.254", "172.16.0.1", "172.31.255.1", "192.168.1.23", "169.254.10.1",
+         "127.0.0.1", "198.18.206.1", "198.19.0.1", "fd00:198:18:d0::1", "fc00::5", "fe80::1c2b:3a4d:5e6f:7081",
+         "fe80::1%wlan0", "::1", "::ffff:192.168.0.9", "85f55872-963f-4683-9d70-19c2f4fd955c.local"]
+NOT_LOCAL = ["8.8.8.8", "203.0.113.7", "172.32.0.1", "172.15.255.255", "198.20.0.1", "100.64.0.1", "0.0.0.0",
+             "255.255.255.255", "224.0.0.251", "2001:db8::1", "2606:4700::1111", "::", "::ffff:8.8.8.8",
+             "example.com", "printer.local", "corp.example.local", "localhost", "xn--80ak6aa92e.com"]
+
+
+@pytest.mark.parametrize("address", LOCAL)
+def test_local_addresses_are_local(address):
+    assert sdp.is_local(address)
+
+
+@pytest.mark.parametrize("address", NOT_LOCAL)
+def test_public_addresses_and_host_names_are_not(address):
+    assert not sdp.is_local(address)
+
+
+def _with_candidates(key, *addresses):
+    session = sdp.parse_sdp(SAMPLES[key])
+    cands = tuple(sdp.Candidate(sdp._canonical_address(a), 40000 + i) for i, a in enumerate(addresses))
+    return dataclasses.replace(session, candidates=cands)
+
+
+@pytest.mark.parametrize("key", list(SAMPLES), ids=SAMPLE_IDS)
+def test_every_real_description_of_the_tests_network_is_local(key):
+    """The browsers' own descriptions (mDNS names, the tests' 198.18/15 and fd00:: addresses) open."""
+    code = compact(SAMPLES[key])
+    assert expand(code, key[1], local_only=True) == expand(code, key[1])
+
+
+@pytest.mark.parametrize("kind", ["offer", "answer"])
+@pytest.mark.parametrize("address", ["8.8.8.8", "2001:db8::1", "printer.local", "evil.example.com"])
+@pytest.mark.parametrize("human", [False, True])
+def test_a_code_naming_an_outside_address_is_refused_with_a_sentence(kind, address, human):
+    """Anywhere among the candidates, even after local ones."""
+    session = _with_candidates(("mdns_v4", kind), "192.168.1.23", address)
+    code = sdp.encode(session, human=human)
+    assert address in expand(code, kind)                 # readable: only same-Wi-Fi play refuses it
+    with pytest.raises(sdp.NotLocalError) as e:
+        expand(code, kind, local_only=True)
+    assert isinstance(e.value, SdpCodeError) and e.value.address == sdp._canonical_address(address)
+    assert address in str(e.value) and str(e.value).endswith(".") and "Wi-Fi" in str(e.value)
+
+
+def test_connection_lines_are_checked_too():
+    text = SAMPLES[("ip_v4", "offer")]
+    sdp.check_local(text)
+    assert "c=IN IP4 0.0.0.0" in expand(compact(text), "offer")      # the placeholder a code rebuilds
+    assert "c=IN IP4 198.18.206.1" in text                             # the browser's, after gathering
+    for line, address in (("c=IN IP4 8.8.8.8", "8.8.8.8"), ("c=IN IP6 2001:db8::5", "2001:db8::5"),
+                          ("c=IN IP4 example.com/127", "example.com")):
+        with pytest.raises(sdp.NotLocalError) as e:
+            sdp.check_local(text.replace("c=IN IP4 198.18.206.1", line))
+        assert e.value.address == address
+    for line in ("c=IN IP4 192.168.4.4", "c=IN IP4 0.0.0.0", "c=IN IP6 ::"):
+        sdp.check_local(text.replace("c=IN IP4 198.18.206.1", line))
+    # every candidate line counts, not only the host ones a code keeps
+    with pytest.raises(sdp.NotLocalError):
+        sdp.check_local(FIREFOX_LIKE)

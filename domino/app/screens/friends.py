@@ -235,13 +235,14 @@ def guest_screen(s, toolbar_node: Node) -> Node:
     body: list = []
     if st == "bad":
         body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-error"},
-                      t(lang, "guest.bad_link", why=s.guest_why)))
+                      t(lang, "guest.not_local", address=s.guest_not_local) if s.guest_not_local
+                      else t(lang, "guest.bad_link", why=s.guest_why)))
     else:
         body.append(h("p", {}, t(lang, "guest.seat", n=g.seat + 1)))
         if s.ctrl is not None:
             body.append(h("button", {"type": "button", "class": "primary big", "data-action": "continue",
                                      "data-testid": "continue"}, t(lang, "guest.back")))
-        if st in ("answering", "waiting"):
+        if st in ("invited", "answering", "waiting"):
             body.append(h("p", {"class": "local-note"}, t(lang, "friends.local")))
         if st == "consent":
             body += [h("p", {"class": "online-notice", "data-testid": "online-notice"}, s.online_words()["notice"]),
@@ -252,7 +253,11 @@ def guest_screen(s, toolbar_node: Node) -> Node:
                        t(lang, "online.waiting_host")), relay_status(s)]
         elif s.guest_online is not None and s.online_up:
             body.append(relay_status(s))
-        if st == "answering":
+        if st == "invited":
+            body += [h("p", {"class": "muted", "data-testid": "guest-answer-help"}, t(lang, "guest.answer_help")),
+                     h("button", {"type": "button", "class": "primary big", "data-action": "guest-answer",
+                                  "data-testid": "guest-answer"}, t(lang, "guest.answer"))]
+        elif st == "answering":
             body.append(h("p", {"class": "muted"}, t(lang, "guest.making")))
         elif st == "waiting":
             body += [h("h3", {}, t(lang, "guest.reply")),

@@ -62,6 +62,13 @@ EN = {
     "guest.reply": "Your reply code",
     "guest.reply_help": "Show or send this code to the host: they type or paste it on their phone.",
     "guest.making": "Making your reply code…",
+    "guest.answer": "Make my reply code",
+    "guest.answer_help": "This phone then makes a reply code for the host to type on theirs, and reaches out "
+                         "to the host's phone on this Wi-Fi. Nothing happens before you tap.",
+    "guest.not_local": "This invitation is refused: it points outside your Wi-Fi (to {address}), and an "
+                       "invitation to play on the same Wi-Fi names only phones on it. Ask the host for a new one.",
+    "reply.not_local": "The reply code for seat {n} is refused: it points outside this Wi-Fi (to {address}), and "
+                       "a reply on the same Wi-Fi names only phones on it. Ask your friend for a new one.",
     "guest.connected": "Connected to the host",
     "guest.waiting_host": "Waiting for the host to connect…",
     "guest.config": "The table",
@@ -148,6 +155,14 @@ ES = {
     "guest.reply": "Tu código de respuesta",
     "guest.reply_help": "Enseña o manda este código al anfitrión: lo escribe o lo pega en su teléfono.",
     "guest.making": "Preparando tu código de respuesta…",
+    "guest.answer": "Preparar mi código de respuesta",
+    "guest.answer_help": "Entonces este teléfono prepara un código de respuesta para que el anfitrión lo escriba "
+                         "en el suyo, y busca el teléfono del anfitrión en esta wifi. Nada ocurre antes de que pulses.",
+    "guest.not_local": "Esta invitación no se acepta: apunta fuera de tu wifi (a {address}), y una invitación "
+                       "para jugar en la misma wifi solo nombra teléfonos de esa red. Pide otra al anfitrión.",
+    "reply.not_local": "El código de respuesta del puesto {n} no se acepta: apunta fuera de esta wifi (a "
+                       "{address}), y una respuesta en la misma wifi solo nombra teléfonos de esa red. "
+                       "Pide otro a tu amigo.",
     "guest.connected": "Conexión establecida con el anfitrión",
     "guest.waiting_host": "Esperando a que el anfitrión conecte…",
     "guest.config": "La mesa",
