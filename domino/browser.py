@@ -234,7 +234,7 @@ class Page:
         self.send(inp)
 
     def online_command(self, cmd: dict) -> None:
-        """Join, pause, resume or leave the table's room on the relays (static/online.js)."""
+        """Join, re-room, pause, resume or leave the table's rooms on the relays (static/online.js)."""
         online, op = self.online, cmd["op"]
         if online is None:
             if op == "online-join":
@@ -242,13 +242,15 @@ class Page:
                                                              "error": "static/online.js is missing"}})
             return
         if op == "online-join":
-            opts = {k: cmd[k] for k in ("room", "password", "relays", "ice", "role")}
+            opts = {k: cmd[k] for k in ("rooms", "relays", "ice", "role")}
             promise = online.join(to_js(opts, dict_converter=js.Object.fromEntries))
 
             def failed(err):
                 self.send({"action": "net-relay", "status": {"state": "failed", "relays": [],
                                                              "error": str(err)[:200]}})
             promise.catch(create_once_callable(failed))
+        elif op == "online-rooms":
+            online.rooms(to_js(cmd["rooms"], dict_converter=js.Object.fromEntries))
         else:
             getattr(online, op[len("online-"):])()
 

@@ -20,12 +20,18 @@ RELAY = "ws://198.18.7.1:7447"
 
 
 class Rooms(Net):
-    """The relays: who joined which room (password, role), paused or not."""
+    """The relays: who joined which rooms (password, secret, role), paused or not.
+
+    Like static/online.js, a host and a guest of one room and password meet only
+    when the guest's secret is the one the host keeps for that room (the proof
+    both sides make before a peer is handed over); a claimed host without it is
+    refused (``refused``)."""
 
     def __init__(self):
         super().__init__()
         self.joined: dict[str, dict] = {}      # device -> its online-join command (+ "paused")
         self.commands: list[tuple[str, dict]] = []
+        self.refused: list[tuple[str, str]] = []   # (host, guest) that met in a room without the proof
 
     def command(self, who, cmd):
         op = cmd["op"]
@@ -37,6 +43,9 @@ class Rooms(Net):
             self.feed(who, {"action": "net-relay", "status": {
                 "state": "connected", "relays": [{"url": u, "state": "open"} for u in cmd["relays"]]}})
             self.meet()
+        elif op == "online-rooms":
+            self.joined[who]["rooms"] = cmd["rooms"]
+            self.meet()
         elif op == "online-leave":
             self.joined.pop(who, None)
         elif op in ("online-pause", "online-resume"):
@@ -45,7 +54,8 @@ class Rooms(Net):
                 self.meet()
 
     def meet(self):
-        """A host and a guest of one room and password, both contacting the relays, connect."""
+        """A host and a guest in one room with one password, both contacting the relays, and the guest's
+        secret the host's for that room: they connect."""
         paired = {(a, b) for (a, _), (b, _) in self.pairs.items()}
         for h, hc in list(self.joined.items()):
             if hc["role"] != "host" or hc["paused"]:
@@ -53,7 +63,12 @@ class Rooms(Net):
             for g, gc in list(self.joined.items()):
                 if gc["role"] != "guest" or gc["paused"] or (h, g) in paired or g not in self.devices:
                     continue
-                if (gc["room"], gc["password"]) != (hc["room"], hc["password"]):
+                mine = gc["rooms"][0]
+                theirs = [r for r in hc["rooms"] if (r["room"], r["password"]) == (mine["room"], mine["password"])]
+                if not theirs:
+                    continue
+                if theirs[0]["secret"] != mine["secret"]:
+                    self.refused.append((h, g))
                     continue
                 a, b = self.conn(), self.conn()
                 self.pairs[(h, a)], self.pairs[(g, b)] = (g, b), (h, a)
@@ -62,6 +77,10 @@ class Rooms(Net):
 
     def ops(self, who: str) -> list[str]:
         return [c["op"] for w, c in self.commands if w == who]
+
+    def rooms(self, who: str) -> list[dict]:
+        """The rooms ``who`` is in now."""
+        return self.joined[who]["rooms"]
 
 
 def one(s: Session, testid: str):
@@ -133,7 +152,8 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     assert len(join) == 1 and join[0]["role"] == "host" and join[0]["relays"] == list(ON.DEFAULT_RELAYS)
     assert join[0]["ice"] == list(ON.DEFAULT_ICE)
     link = host.link_for(1)
-    assert link.startswith(BASE + "#online=2.") and join[0]["password"] in link
+    assert len(join[0]["rooms"]) == 1 and join[0]["rooms"][0]["secret"] == host.host.secrets[1]
+    assert link.startswith(BASE + "#online=2.") and join[0]["rooms"][0]["password"] in link
     text = screen_text(host)
     assert "nos.lol" in text and "relay.damus.io" in text and "stun.l.google.com" in text   # what leaves the phone
     net.tap("host", action="online-settings", values={"relays": "\n".join(ON.DEFAULT_RELAYS), "ice": ""})
@@ -194,7 +214,7 @@ def test_reloads_rejoin_the_same_room_without_asking_again():
     g = guest(net, "ana", 1, store=store)
     net.tap("ana", action="join-table", value="Ana")
     net.tap("host", action="start-table")
-    room = host.online_room
+    rooms = host.online_rooms
     # the guest's reload: consent remembered, the relays find the host again
     net.drop("ana")
     g = net.session("ana", store, join=host.link_for(1).split("#", 1)[1])
@@ -205,9 +225,10 @@ def test_reloads_rejoin_the_same_room_without_asking_again():
     net.joined.clear()
     net.pairs.clear()
     host2 = net.host()
-    assert host2.online_room == room
+    assert host2.online_rooms == rooms
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
-    assert join["room"] == room["room"] and join["role"] == "host"
+    assert join["rooms"] == [dict(rooms[host2.host.secrets[1]], secret=host2.host.secrets[1])]
+    assert join["role"] == "host"
 
 
 def test_a_wrong_password_never_meets_and_the_guest_is_told_what_to_try():
@@ -269,3 +290,130 @@ def test_spanish_words():
     net.tap("host", action="online-switch")
     text = screen_text(host)
     assert "Jugar por internet" in text and "relés públicos" in text
+
+
+def test_each_friend_shares_a_room_with_the_host_alone():
+    net = Rooms()
+    host = online_host(net, players=3)
+    links = {seat: ON.parse_online(host.link_for(seat).split("#", 1)[1]) for seat in (1, 2)}
+    assert links[1]["room"] != links[2]["room"] and links[1]["password"] != links[2]["password"]
+    assert links[1]["secret"] != links[2]["secret"]
+    # the host is in one room per remote seat, each with the secret its guest must prove
+    assert sorted((r["room"], r["secret"]) for r in net.rooms("host")) == sorted(
+        (links[s]["room"], links[s]["secret"]) for s in (1, 2))
+    # Bea's link names her room alone: nothing in it leads to Ana's
+    bea_link = host.link_for(2)
+    assert links[1]["room"] not in bea_link and links[1]["password"] not in bea_link
+    # a page with Ana's room and password but Bea's secret is not handed to the host
+    forged = host.link_for(1).replace(links[1]["secret"], links[2]["secret"])
+    g = net.session("eve", MemoryStore(), join=forged.split("#", 1)[1])
+    net.tap("eve", action="online-join")
+    assert net.refused == [("host", "eve")] and g.guest_state == "online" and not host.host.bound
+    guest(net, "ana", 1)
+    guest(net, "bea", 2)
+    assert host.host.bound.keys() == {1, 2}
+    # seat 3 goes to the computer: its room is left and its link gone; Ana's room stays
+    cfg = host.host.config
+    form = {"game": cfg["game"], "players": "3", "target": str(cfg["target"]), "options": {},
+            "seat-kind-0": "human", "seat-kind-1": "remote", "seat-kind-2": "medium"}
+    net.tap("host", action="change", field="seat-kind-2", form=form)
+    assert host.host.remote_seats() == [1] and host.link_for(2) is None
+    assert [r["room"] for r in net.rooms("host")] == [links[1]["room"]] and net.ops("host")[-1] == "online-rooms"
+    assert "online-leave" not in net.ops("host") and 1 in host.host.bound    # Ana's room was never left
+    assert net.ops("host").count("online-join") == 1      # the other rooms were never left
+
+
+def test_a_table_saved_with_one_room_for_all_gets_a_room_per_seat():
+    net = Rooms()
+    host = online_host(net, players=3)
+    old_link = host.link_for(1)
+    doc = json.loads(net.host_store.get("domino:/domino/:net"))
+    assert set(doc["online"]) == {"rooms"}
+    shared = next(iter(doc["online"]["rooms"].values()))
+    doc["online"] = dict(shared)                          # how tables were saved before
+    net.host_store.set("domino:/domino/:net", json.dumps(doc))
+    net.drop("host")
+    net.joined.clear()
+    host = net.host()
+    assert host.host is not None and host.online_rooms is not None
+    rooms = {(r["room"], r["password"]) for r in net.rooms("host")}
+    assert len(rooms) == 2 and (shared["room"], shared["password"]) not in rooms
+    assert "links sent before no longer work" in screen_text(host)
+    # the old link finds nobody; the new one does, and the new rooms are kept over a reload
+    g = net.session("ana", MemoryStore(), join=old_link.split("#", 1)[1])
+    net.tap("ana", action="online-join")
+    assert g.guest_state == "online" and not host.host.bound
+    guest(net, "bea", 2)
+    assert 2 in host.host.bound
+    assert {(r["room"], r["password"]) for r in json.loads(
+        net.host_store.get("domino:/domino/:net"))["online"]["rooms"].values()} == rooms
+
+
+def test_consent_is_for_a_room_and_its_relays():
+    net = Rooms()
+    host = online_host(net)
+    link = host.link_for(1).split("#", 1)[1]
+    store = MemoryStore()
+    g = net.session("ana", store, join=link)
+    assert g.guest_state == "consent"
+    net.tap("ana", action="online-join")
+    assert g.guest_state == "open"
+    net.drop("ana")
+    g = net.session("ana", store, join=link)              # the same room and relays: not asked again
+    assert g.guest_state == "open"
+    net.drop("ana")
+    # the same room through other relays: the friend reads what leaves the phone, and agrees, again
+    inv = ON.parse_online(link)
+    other = ON.online_link(BASE, 1, inv["secret"], inv, ["wss://relay.example.org"]).split("#", 1)[1]
+    joins = net.ops("ana").count("online-join")
+    g = net.session("ana", store, join=other)
+    assert g.guest_state == "consent" and "relay.example.org" in text_of(one(g, "online-notice"))
+    assert net.ops("ana").count("online-join") == joins          # nothing contacted before the friend agrees
+    # a link without relays uses the phone's own: consent covers that list, so new settings ask again
+    default = ON.online_link(BASE, 1, inv["secret"], inv, list(ON.DEFAULT_RELAYS)).split("#", 1)[1]
+    net.drop("ana")
+    g = net.session("ana", store, join=default)
+    assert g.guest_state == "consent"
+    net.tap("ana", action="online-join")
+    net.drop("ana")
+    assert net.session("ana", store, join=default).guest_state != "consent"
+    net.drop("ana")
+    settings = json.loads(store.get("domino:/domino/:settings") or "{}")
+    store.set("domino:/domino/:settings", json.dumps(dict(settings, relays=["wss://relay.example.org"])))
+    assert net.session("ana", store, join=default).guest_state == "consent"
+
+
+def test_relay_addresses_wss_anywhere_ws_only_at_home_and_a_valid_port():
+    ok = ["wss://nos.lol", "wss://relay.example.org:443/nostr", "ws://127.0.0.1:7447", "ws://localhost:7000",
+          "ws://[::1]:7447", "ws://10.1.2.3", "ws://172.16.0.9:1", "ws://172.31.255.1:65535", "ws://192.168.1.20",
+          "ws://169.254.3.4", "ws://[fd12::1]", "ws://[fe80::1]:80", "ws://relay.local", RELAY]
+    for url in ok:
+        assert ON.relay_problem(url) is None, url
+    refused = {"ws://nos.lol": "not encrypted", "ws://8.8.8.8:7447": "not encrypted",
+               "ws://172.32.0.1": "not encrypted", "ws://[2001:db8::1]": "not encrypted",
+               "ws://198.20.0.1": "not encrypted",
+               "wss://nos.lol:0": "port outside 1 to 65535", "wss://nos.lol:65536": "port outside 1 to 65535",
+               "https://nos.lol": "must start with wss://", "wss://user@nos.lol": "not a relay address",
+               "wss://300.1.1.1": "does not name a valid host", "wss://-x.example": "does not name a valid host",
+               "wss://" + "a" * 200: "too long"}
+    for url, why in refused.items():
+        with pytest.raises(ON.OnlineError, match=why):
+            ON.parse_relays(url)
+    with pytest.raises(ON.OnlineError) as e:
+        ON.parse_relays("ws://nos.lol")
+    assert "wss://" in e.value.words("es") and "no está cifrada" in e.value.words("es")
+    # a link carrying a relay this phone would not use is refused, saying which and why
+    room = ON.new_room()
+    link = ON.online_link(BASE, 1, "s3cr3t_-x", room, ["wss://ok.example", "ws://relay.example.org"])
+    with pytest.raises(ON.OnlineError, match="ws://relay.example.org is not encrypted"):
+        ON.parse_online(link.split("#", 1)[1])
+    net = Rooms()
+    g = net.session("eve", MemoryStore(), join=link.split("#", 1)[1])
+    assert g.guest_state == "bad" and net.ops("eve") == []
+    assert "ws://relay.example.org is not encrypted" in text_of(one(g, "guest-error"))
+    # the settings' editor says the same
+    host = online_host(net)
+    net.tap("host", action="online-settings", values={"relays": "wss://ok.example\nws://relay.example.org",
+                                                      "ice": ""})
+    assert host.relays == [RELAY]
+    assert "Not saved: ws://relay.example.org is not encrypted" in text_of(one(host, "online-note"))

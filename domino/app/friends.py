@@ -35,7 +35,7 @@ import time
 from domino.app import controller as ctl
 from domino.app.i18n import t
 from domino.app.links import INVITATIONS, JOIN
-from domino.app.online import Online, OnlineError
+from domino.app.online import Online, OnlineError, read_rooms
 from domino.engine.common import new_seed
 from domino.app.screens import friends as friends_screens
 from domino.app.settings import HUMAN, default_options, default_target, normalize_settings
@@ -118,14 +118,14 @@ class Friends(Online):
         try:
             invitation = self.online_init(join)
         except OnlineError as e:
-            self.guest_state, self.guest_why = "bad", str(e)
+            self.guest_state, self.guest_why = "bad", e.words(self.lang)
             self.guest = GuestTable(0, "x")
             return
         if invitation is not None:
             name = self.new_settings["seats"][0]["name"] if self.new_settings else ""
             self.guest = GuestTable(invitation["seat"], invitation["secret"], name)
             self.guest_online = {k: invitation[k] for k in ("room", "password", "relays")}
-            self.guest_state = "online" if self.consented(invitation["room"]) else "consent"
+            self.guest_state = "online" if self.consented() else "consent"
         elif join:
             try:
                 seat, secret, offer = parse_join(str(join))
@@ -208,7 +208,7 @@ class Friends(Online):
         for conn in list(self.conn_seat):
             self.net(op="close", conn=conn)
         self.online_leave()
-        self.host, self.offers, self.conn_seat, self.online_room = None, {}, {}, None
+        self.host, self.offers, self.conn_seat, self.online_rooms = None, {}, {}, None
         self.store.delete(net_key(self.path))
         if self.ctrl is not None and any(s["kind"] == REMOTE for s in self.ctrl.match.seats):
             self.ctrl = None
@@ -251,10 +251,11 @@ class Friends(Online):
             if seat in h.bound or seat in self.offers:
                 continue
             h.invite(seat)
-            if self.online_room is not None:     # over the internet the link needs no offer
+            if self.online_rooms is not None:    # over the internet the link needs no offer
                 continue
             self.offers[seat] = {"conn": None, "code": None}
             self.net(op="offer", seat=seat)
+        self.online_sync_rooms()                # over the internet: a room per seat's secret
 
     def drop_offer(self, seat: int) -> None:
         o = self.offers.pop(seat, None)
@@ -285,7 +286,7 @@ class Friends(Online):
         self.render()
 
     def link_for(self, seat: int) -> str | None:
-        if self.online_room is not None:
+        if self.online_rooms is not None:
             return self.online_link_for(seat)
         o = self.offers.get(seat)
         if self.host is None or not o or not o["code"]:
@@ -498,7 +499,8 @@ class Friends(Online):
         if self.host is not None:
             self.store.set(net_key(self.path), json.dumps({"id": self.match_id if self.host.started else "",
                                                            "table": self.host.state(),
-                                                           "online": self.online_room}))
+                                                           "online": None if self.online_rooms is None
+                                                           else {"rooms": self.online_rooms}}))
 
     def restore_table(self) -> None:
         """After the host's reload: the saved table around the saved match.
@@ -510,12 +512,11 @@ class Friends(Online):
             try:
                 doc = json.loads(text)
                 table = HostTable.from_state(doc["table"], self.clock())
-                room = doc.get("online")
-                if room is not None and not (isinstance(room, dict) and all(
-                        isinstance(room.get(k), str) and re.fullmatch(r"[A-Za-z0-9_-]{8,64}", room[k])
-                        for k in ("room", "password"))):
-                    raise NetError("its room on the relays cannot be read")
-                self.online_room = {"room": room["room"], "password": room["password"]} if room else None
+                rooms, old = read_rooms(doc.get("online"))     # OnlineError is a ValueError
+                self.online_rooms = rooms
+                if old:      # one room for every seat, from before: each seat gets its own (new links)
+                    self.net_note = t(self.lang, "online.rooms_renewed")
+                    self.warn("domino: the table's rooms on the relays were renewed, one per seat")
                 if table.started:
                     if c is None or doc.get("id") != self.match_id or c.match.outcome:
                         raise NetError("its match is not the saved one")
@@ -523,7 +524,7 @@ class Friends(Online):
             except (ValueError, KeyError, TypeError, NetError) as e:
                 self.warn("domino: the friends' table was not restored: " + str(e))
                 self.store.delete(net_key(self.path))
-                table = None
+                table, self.online_rooms, self.net_note = None, None, ""
         if c is not None and (table is None or not table.started) and any(
                 s["kind"] == REMOTE for s in c.match.seats):
             for s in c.match.seats:

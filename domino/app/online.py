@@ -6,17 +6,28 @@ differs: instead of an offer in the link and a reply code, both phones join
 a room on public Nostr relays (``static/online.js``, Trystero), whose
 signalling is encrypted with a password that only the link carries.
 
-* ``relays``: the relays' websocket URLs (``ws://`` or ``wss://``), kept in
-  the saved settings; :data:`DEFAULT_RELAYS` until a player edits them.
+* ``relays``: the relays' websocket URLs, kept in the saved settings;
+  :data:`DEFAULT_RELAYS` until a player edits them.  ``wss://`` anywhere,
+  ``ws://`` only to this phone or a private network (:func:`relay_problem`).
 * ``ice``: ``RTCIceServer`` objects (STUN, TURN), kept beside them.
 * the link ``#online=<seat+1>.<secret>.<room>.<password>[.<relays>]``: the
   seat's secret of the first issue (a reload reclaims the seat with it), the
-  room and its password (random per table), and the host's relays when they
-  are not the defaults (base64url JSON), so that both phones ask the same.
+  seat's own room and its password (random per seat: each friend shares a room
+  with the host alone), and the host's relays when they are not the defaults
+  (base64url JSON), so that both phones ask the same.  A link whose relays this
+  phone would not use is refused, saying why.
+
+In a room, the page (``static/online.js``) hands a peer to Python only once it
+proved it knows the seat's secret: the guest challenges, the host answers with
+an HMAC-SHA256 keyed by the secret, then the guest answers the host's
+challenge the same way.  A peer that claims to be the host without the secret
+gets nothing of the guest's.
 """
 from __future__ import annotations
 
 import base64
+import hashlib
+import ipaddress
 import json
 import re
 import secrets
@@ -40,17 +51,94 @@ DEFAULT_ICE = ({"urls": "stun:stun.l.google.com:19302"}, {"urls": "stun:stun.clo
 MAX_RELAYS = 8
 MAX_ICE = 6
 MAX_URL = 200
-_RELAY = re.compile(r"wss?://[A-Za-z0-9.\-\[\]:]+(?::\d{1,5})?(?:/[A-Za-z0-9._~%/\-]*)?")
+# scheme, host (a name, an IPv4 address or a bracketed IPv6 one), port, path; no user name, query or fragment
+_RELAY = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*)://(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.\-]+)"
+                    r"(?::(?P<port>\d{1,5}))?(?P<path>/[A-Za-z0-9._~%/\-]*)?")
+_NAME = re.compile(r"(?!-)[A-Za-z0-9\-]{1,63}(?<!-)(?:\.(?!-)[A-Za-z0-9\-]{1,63}(?<!-))*\.?")
+# Where plain ws:// is allowed: the phone itself and networks that are never routed on the internet.
+# 198.18.0.0/15 (RFC 2544, benchmarking) is among them: never routed publicly, and the tests' network
+# namespace uses it.
+PRIVATE_NETS = tuple(ipaddress.ip_network(n) for n in (
+    "127.0.0.0/8", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "198.18.0.0/15",
+    "::1/128", "fc00::/7", "fe80::/10"))
 _ICE = re.compile(r"(?:stun|stuns|turn|turns):[A-Za-z0-9.\-\[\]:]+(?:\?transport=(?:udp|tcp))?")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 class OnlineError(ValueError):
-    """A relay or ICE server that cannot be used, or an unreadable link (the words say why)."""
+    """A relay or ICE server that cannot be used, or an unreadable link.
+
+    ``str(e)`` says why in English; with a ``key`` of the texts,
+    :meth:`words` says it in the player's language."""
+
+    def __init__(self, message: str, key: str | None = None, **params: Any):
+        super().__init__(t("en", key, **params) if key else message)
+        self.key, self.params = key, params
+
+    def words(self, lang: str) -> str:
+        return t(lang, self.key, **self.params) if self.key else str(self)
+
+
+def _private_host(host: str) -> bool:
+    """Loopback, a private or link-local address, ``localhost`` or a ``.local`` name."""
+    name = host.strip("[]").rstrip(".").lower()
+    if name == "localhost" or name.endswith(".localhost") or name.endswith(".local"):
+        return True
+    try:
+        addr = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return any(addr.version == net.version and addr in net for net in PRIVATE_NETS)
+
+
+def _is_ipv4(text: str) -> bool:
+    try:
+        ipaddress.IPv4Address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def relay_problem(url: Any) -> str | None:
+    """Why a relay's address is refused (an i18n key), or None when it can be used.
+
+    ``wss://`` anywhere; ``ws://`` (unencrypted) only to this phone or a private
+    network (:data:`PRIVATE_NETS`, ``localhost``, ``.local`` names); a port, when
+    given, from 1 to 65535."""
+    if not isinstance(url, str) or not url:
+        return "relay.not_url"
+    if len(url) > MAX_URL:
+        return "relay.too_long"
+    m = _RELAY.fullmatch(url)
+    if m is None:
+        return "relay.not_url"
+    scheme, host, port = m.group("scheme").lower(), m.group("host"), m.group("port")
+    if scheme not in ("ws", "wss"):
+        return "relay.scheme"
+    if host.startswith("["):
+        try:
+            ipaddress.IPv6Address(host[1:-1])
+        except ValueError:
+            return "relay.bad_host"
+    elif _NAME.fullmatch(host) is None:
+        return "relay.bad_host"
+    elif re.fullmatch(r"[0-9.]+", host) and not _is_ipv4(host):
+        return "relay.bad_host"
+    if port is not None and not 1 <= int(port) <= 65535:
+        return "relay.bad_port"
+    if scheme == "ws" and not _private_host(host):
+        return "relay.plain_public"
+    return None
 
 
 def relay_ok(url: Any) -> bool:
-    return isinstance(url, str) and len(url) <= MAX_URL and _RELAY.fullmatch(url) is not None
+    return relay_problem(url) is None
+
+
+def relay_error(url: Any) -> OnlineError:
+    """The sentence saying why ``url`` is refused, as an :class:`OnlineError`."""
+    shown = str(url)[:60] if isinstance(url, str) else repr(url)[:60]
+    return OnlineError("", relay_problem(url) or "relay.not_url", url=shown)
 
 
 def parse_relays(text: str) -> list[str]:
@@ -58,9 +146,9 @@ def parse_relays(text: str) -> list[str]:
     urls = [u for u in re.split(r"[\s,]+", text or "") if u]
     bad = [u for u in urls if not relay_ok(u)]
     if bad:
-        raise OnlineError(f"not a ws:// or wss:// address: {bad[0][:60]}")
+        raise relay_error(bad[0])
     if not urls:
-        raise OnlineError("at least one relay is needed")
+        raise OnlineError("", "relay.none")
     return list(dict.fromkeys(urls))[:MAX_RELAYS]
 
 
@@ -108,8 +196,37 @@ def normalize_ice(value: Any) -> list[dict]:
 
 
 def new_room() -> dict:
-    """A table's room on the relays and the password that encrypts its signalling."""
+    """A seat's room on the relays and the password that encrypts its signalling."""
     return {"room": secrets.token_urlsafe(12), "password": secrets.token_urlsafe(16)}
+
+
+def room_ok(room: Any) -> bool:
+    return isinstance(room, dict) and all(isinstance(room.get(k), str) and _TOKEN.fullmatch(room[k]) is not None
+                                          for k in ("room", "password"))
+
+
+def read_rooms(saved: Any) -> tuple[dict[str, dict] | None, bool]:
+    """The host's saved rooms -> (secret -> room, whether they were of the old kind).
+
+    ``None``: the switch is off.  ``{"rooms": {secret: {"room", "password"}}}``:
+    one room per seat's secret.  The old kind, one ``{"room", "password"}`` for
+    every seat, gives no room (each seat then gets a new one, and the old links
+    stop working).  Raises :class:`OnlineError` when unreadable."""
+    if saved is None:
+        return None, False
+    if isinstance(saved, dict) and "rooms" not in saved and room_ok(saved):
+        return {}, True
+    rooms = saved.get("rooms") if isinstance(saved, dict) else None
+    if not isinstance(rooms, dict) or not all(isinstance(k, str) and P._SECRET.fullmatch(k) and room_ok(v)
+                                              for k, v in rooms.items()):
+        raise OnlineError("its rooms on the relays cannot be read")
+    return {k: {"room": v["room"], "password": v["password"]} for k, v in rooms.items()}, False
+
+
+def consent_entry(room: str, relays: list[str]) -> str:
+    """What a guest's consent covers: the room and the exact relays it is joined through."""
+    digest = hashlib.sha256("\n".join(relays).encode()).hexdigest()[:24]
+    return f"{room} {digest}"
 
 
 def _b64(text: str) -> str:
@@ -142,8 +259,11 @@ def parse_online(fragment: str) -> dict:
             listed = json.loads(_unb64(parts[4]))
         except (ValueError, UnicodeDecodeError):
             raise OnlineError("its relay list cannot be read") from None
-        if not isinstance(listed, list) or not listed or not all(relay_ok(u) for u in listed):
+        if not isinstance(listed, list) or not listed:
             raise OnlineError("its relay list cannot be read")
+        for u in listed:                 # a relay this phone would not use: refused, and why
+            if not relay_ok(u):
+                raise relay_error(u)
         relays = list(dict.fromkeys(listed))[:MAX_RELAYS]
     return {"seat": int(parts[0]) - 1, "secret": parts[1], "room": parts[2], "password": parts[3],
             "relays": relays}
@@ -175,16 +295,18 @@ def consent_key(path: str) -> str:
 class Online:
     """The internet part of :class:`domino.app.friends.Friends` (a mixin of the Session).
 
-    Commands to the page (``Out.net``): ``{"op": "online-join", "room",
-    "password", "relays", "ice", "role"}``, ``online-pause``, ``online-resume``,
-    ``online-leave``.  The page answers with ``net-relay`` (``status``: the
+    Commands to the page (``Out.net``): ``{"op": "online-join", "rooms":
+    [{"room", "password", "secret"}], "relays", "ice", "role"}`` (the host: one
+    room per remote seat; a guest: its seat's), ``{"op": "online-rooms",
+    "rooms"}`` (the host's rooms changed: joined, left or re-keyed without
+    leaving the others), ``online-pause``, ``online-resume``, ``online-leave``.  The page answers with ``net-relay`` (``status``: the
     relays' states, see ``static/online.js``) and, for each phone met, the
     usual ``net-open`` / ``net-message`` / ``net-close``."""
 
     SLOW_AFTER = 15.0      # seconds with the relays up and nobody met: say what to try
 
     def online_init(self, join: str | None) -> dict | None:
-        self.online_room: dict | None = None     # the host's room, while the switch is on
+        self.online_rooms: dict[str, dict] | None = None   # the host's rooms by seat secret, while on
         self.online_status: dict | None = None   # the page's last relay status
         self.online_up = False                   # joined on the page
         self.online_paused = False
@@ -203,7 +325,7 @@ class Online:
             relays = parse_relays(str(values.get("relays") or ""))
             ice = parse_ice(str(values.get("ice") or ""))
         except OnlineError as e:
-            self.online_note = t(self.lang, "online.bad", why=str(e))
+            self.online_note = t(self.lang, "online.bad", why=e.words(self.lang))
         else:
             self.relays, self.ice = relays, ice
             self.save_settings()
@@ -220,7 +342,7 @@ class Online:
 
     def online_restart(self) -> None:
         """New relays for a table that is up: leave the old room, join with the new list."""
-        if self.online_up and self.online_room is not None and self.host is not None:
+        if self.online_up and self.online_rooms is not None and self.host is not None:
             self.net(op="online-leave")
             self.online_up = False
             self.online_join()
@@ -230,17 +352,37 @@ class Online:
         if self.online_up:
             return
         if self.guest is not None and self.guest_online is not None:
-            room, role = self.guest_online, "guest"
-            relays = room["relays"] or self.relays
-        elif self.host is not None and self.online_room is not None:
-            room, role, relays = self.online_room, "host", self.relays
+            role, relays = "guest", self.guest_online["relays"] or self.relays
+        elif self.host is not None and self.online_rooms is not None:
+            role, relays = "host", self.relays
         else:
             return
         self.online_up, self.online_paused = True, False
         self.online_since = self.clock()
         self.online_status = None
-        self.net(op="online-join", room=room["room"], password=room["password"], relays=list(relays),
+        self.net(op="online-join", rooms=self.online_room_list(), relays=list(relays),
                  ice=[dict(s) for s in self.ice], role=role)
+
+    def online_room_list(self) -> list[dict]:
+        """The rooms the page joins, each with the secret its peer must prove (and is proved with)."""
+        if self.guest is not None and self.guest_online is not None:
+            return [{"room": self.guest_online["room"], "password": self.guest_online["password"],
+                     "secret": self.guest.secret}]
+        if self.host is None or self.online_rooms is None:
+            return []
+        return [dict(self.online_rooms[secret], secret=secret)
+                for _seat, secret in sorted(self.host.secrets.items()) if secret in self.online_rooms]
+
+    def online_sync_rooms(self) -> None:
+        """The host's rooms follow the seats' secrets: a new secret, a new room; a secret gone, its room left."""
+        if self.host is None or self.online_rooms is None:
+            return
+        rooms = {secret: self.online_rooms.get(secret) or new_room() for secret in self.host.secrets.values()}
+        if rooms != self.online_rooms:
+            self.online_rooms = rooms
+            self.save_table()                    # the links shown must still work after a reload
+            if self.online_up:
+                self.net(op="online-rooms", rooms=self.online_room_list())
 
     def online_leave(self) -> None:
         if self.online_up:
@@ -274,45 +416,50 @@ class Online:
         h = self.host
         if h is None or h.started:
             return
-        on = self.online_room is None          # the switch: a tap turns it over
-        if on and self.online_room is None:
-            self.online_room = new_room()
+        if self.online_rooms is None:           # the switch: a tap turns it over
+            self.online_rooms = {}
             for seat in list(self.offers):       # no offers in the link: the relays carry them
                 self.drop_offer(seat)
-            self.need_offers()
+            self.need_offers()                   # a room for every seat's secret
             self.online_join()
-        elif not on and self.online_room is not None:
+        else:
             self.online_leave()
-            self.online_room = None
+            self.online_rooms = None
             self.need_offers()
         self.save_table()
         self.render()
 
     def online_link_for(self, seat: int) -> str | None:
         secret = self.host.secrets.get(seat) if self.host is not None else None
-        if self.online_room is None or secret is None:
+        room = self.online_rooms.get(secret) if self.online_rooms is not None and secret else None
+        if room is None:
             return None
-        return online_link(self.base_url, seat, secret, self.online_room, self.relays)
+        return online_link(self.base_url, seat, secret, room, self.relays)
 
     # ------------------------------------------------------------ guest: consent
     def consents(self) -> list[str]:
-        """The rooms this phone agreed to join (newest first)."""
+        """The rooms and relay lists this phone agreed to join through (:func:`consent_entry`, newest first)."""
         try:
             rooms = json.loads(self.store.get(consent_key(self.path)) or "[]")
         except ValueError:
             rooms = []
         return [r for r in rooms if isinstance(r, str)] if isinstance(rooms, list) else []
 
-    def consented(self, room: str) -> bool:
-        return room in self.consents()
+    def guest_consent_entry(self) -> str:
+        room = self.guest_online
+        return consent_entry(room["room"], list(room["relays"] or self.relays))
+
+    def consented(self) -> bool:
+        """This room, through these very relays, was agreed to before (other relays: ask again)."""
+        return self.guest_online is not None and self.guest_consent_entry() in self.consents()
 
     def do_online_join(self, inp: dict) -> None:
         """The guest read what leaves the device and joins through the relays."""
         if self.guest is None or self.guest_online is None or self.guest_state != "consent":
             return
         rooms = self.consents()
-        room = self.guest_online["room"]
-        self.store.set(consent_key(self.path), json.dumps(([room] + [r for r in rooms if r != room])[:20]))
+        entry = self.guest_consent_entry()
+        self.store.set(consent_key(self.path), json.dumps(([entry] + [r for r in rooms if r != entry])[:20]))
         self.guest_state = "online"
         self.online_join()
         self.render()

@@ -199,3 +199,70 @@ def test_a_guest_reload_rejoins_through_the_relay_then_the_relay_stops_and_the_g
     same_table(host, guest)
     for p in (host, guest):
         assert_no_py_error(p)
+
+
+IMPOSTOR = """async ([room, password, secret, relays]) => {
+  await new Promise((ok, fail) => {
+    const s = document.createElement("script");
+    s.src = "../online.js"; s.onload = ok; s.onerror = fail;
+    document.head.appendChild(s);
+  });
+  window.heard = []; window.opened = 0;
+  window.dominoRtc.handlers = {open: () => { window.opened++; }, message: (id, text) => window.heard.push(text),
+                               close: () => {}};
+  // says it is the host of that room (both the room-per-table and the room-per-seat ways of joining)
+  await window.dominoOnline.join({room, password, rooms: [{room, password, secret}], relays, ice: [],
+                                  role: "host"});
+}"""
+
+
+def invitation(link: str) -> dict:
+    seat, secret, room, password = link.split("#online=", 1)[1].split(".")[:4]
+    return {"seat": int(seat) - 1, "secret": secret, "room": room, "password": password}
+
+
+def impostor(phones, room: str, password: str, secret: str, relay: str):
+    """A page with static/online.js alone, in ``room`` with ``password``, claiming to be the host."""
+    page = phones.new()                              # static/bench/rtc-probe.html: rtc.js, no runtime
+    page.evaluate(IMPOSTOR, [room, password, secret, [relay]])
+    page.wait_for_function("window.dominoOnline.status().state === 'connected'", timeout=10_000)
+    return page
+
+
+def test_nobody_but_the_host_gets_a_friends_secret(phones, ns_relay):
+    host = online_host(phones, [ns_relay.url], players=3)
+    host.wait_for_selector('[data-testid="relay-status"][data-status="connected"]', timeout=10_000)
+    ana, bea = invitation(online_link(host, 1)), invitation(online_link(host, 2))
+    assert (ana["room"], ana["password"]) != (bea["room"], bea["password"])     # a room per friend
+    # Bea runs pages that say they are the host: with her own link; in Ana's room (its name leaked)
+    # with her password; and in Ana's room with Ana's password but without Ana's secret
+    fakes = [impostor(phones, bea["room"], bea["password"], bea["secret"], ns_relay.url),
+             impostor(phones, ana["room"], bea["password"], bea["secret"], ns_relay.url),
+             impostor(phones, ana["room"], ana["password"], bea["secret"], ns_relay.url)]
+    guest = online_guest(phones, host, 1, None)
+    try:   # today's Ana meets the real host (before the fix she could have met a fake one instead)
+        guest.wait_for_selector('[data-testid="join-table"]', timeout=20_000)
+    except Exception:
+        pass
+    time.sleep(3)                                    # the fakes keep announcing meanwhile
+    for fake in fakes:
+        heard = fake.evaluate("window.heard")
+        assert not [t for t in heard if ana["secret"] in t], heard
+        assert fake.evaluate("window.opened") == 0 and heard == []
+    # Ana refused the fake in her room (it could not answer her challenge) and is with the host
+    assert guest.evaluate("window.dominoOnline.status().refused") >= 1
+    assert guest.locator('[data-testid="join-table"]').count() == 1
+    host.wait_for_selector('[data-testid="seat-status-1"][data-status="joined"]', timeout=10_000)
+    tid(host, "seat-kind-2").select_option("medium")      # Bea's seat to the computer: Ana and the host play
+    host.wait_for_selector('[data-testid="invite-2"]', state="detached", timeout=10_000)
+    tid(guest, "guest-name").fill("Ana")
+    tid(guest, "join-table").click()
+    host.wait_for_selector('[data-testid="seat-status-1"][data-status="ready"]', timeout=10_000)
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game", timeout=15_000)
+    play_hand([host, guest])
+    m = from_record(host_record(host))
+    assert m.phase == "hand-over" or m.outcome
+    assert [fake.evaluate("window.heard") for fake in fakes] == [[], [], []]
+    for p in (host, guest):
+        assert_no_py_error(p)

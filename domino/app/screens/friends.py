@@ -90,7 +90,7 @@ def host_panel(s) -> Node:
         name = st["name"] or (t(lang, "friends.seat_you") if st["status"] == "here" else "")
         seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
                        name, " ", status_badge(i, st["status"], lang)))
-    online = s.online_room is not None
+    online = s.online_rooms is not None
     invites = [invite_card(lang, seat, s.link_for(seat), s.net_note, online)
                for seat in hst.remote_seats() if seat not in hst.bound]
     choices = [("computer", 30), ("computer", 60), ("computer", 120), ("abandon", 60), ("abandon", 120)]
@@ -157,7 +157,7 @@ def online_settings(s) -> Node:
 def online_panel(s) -> Node:
     """The host's opt-in: the switch, and when it is on, what leaves the phone and the relays' state."""
     lang = s.lang
-    on = s.online_room is not None
+    on = s.online_rooms is not None
     started = s.host.started
     return h("div", {"class": "online", "data-testid": "online"},
              h("label", {"class": "check big-check"},
@@ -194,7 +194,7 @@ def invite_dialog(s, seat: int) -> Node:
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "inv-title"},
              h("div", {"class": "card"},
                h("h2", {"id": "inv-title"}, t(lang, "friends.invite_for", n=seat + 1)),
-               invite_card(lang, seat, s.link_for(seat), s.net_note, s.online_room is not None),
+               invite_card(lang, seat, s.link_for(seat), s.net_note, s.online_rooms is not None),
                h("button", {"type": "button", "class": "secondary", "data-action": "close-invite",
                             "data-testid": "close-invite"}, t(lang, "friends.close_invite"))))
 

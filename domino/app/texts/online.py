@@ -28,7 +28,7 @@ EN = {
     "online.friend_slow": "{name} has not connected yet. If it does not happen, their network may need a "
                           "TURN server (internet settings), or play on one Wi-Fi.",
     "online.settings": "Internet settings",
-    "online.relays": "Relays (one per line, ws:// or wss://)",
+    "online.relays": "Relays (one per line, wss://; ws:// only on this phone or a home network)",
     "online.ice": "STUN and TURN servers (one per line: stun:host:port, or turn:host:port user password)",
     "online.save": "Save the internet settings",
     "online.saved": "Internet settings saved.",
@@ -36,6 +36,16 @@ EN = {
     "online.reset": "Default relays and servers",
     "online.invite_help": "Your friend scans this code or opens the link: their phone finds yours through "
                           "the relays, no reply code needed.",
+    "relay.not_url": "{url} is not a relay address (wss://, then the relay's host name)",
+    "relay.too_long": "{url}… is too long for a relay address",
+    "relay.scheme": "{url} is not a relay address: it must start with wss:// (or ws:// on a home network)",
+    "relay.bad_host": "{url} does not name a valid host",
+    "relay.bad_port": "{url} has a port outside 1 to 65535",
+    "relay.plain_public": "{url} is not encrypted (ws://) and is not on this phone or a home network: "
+                          "use wss://",
+    "relay.none": "at least one relay is needed",
+    "online.rooms_renewed": "Each friend now has a room of their own on the relays: the invitation links "
+                            "sent before no longer work, send each friend their new link.",
 }
 
 ES = {
@@ -67,7 +77,7 @@ ES = {
     "online.friend_slow": "{name} todavía no se conectó. Si no ocurre, su red puede necesitar un servidor TURN "
                           "(ajustes de internet), o jueguen en una misma wifi.",
     "online.settings": "Ajustes de internet",
-    "online.relays": "Relés (uno por línea, ws:// o wss://)",
+    "online.relays": "Relés (uno por línea, wss://; ws:// solo en este teléfono o en una red de casa)",
     "online.ice": "Servidores STUN y TURN (uno por línea: stun:host:puerto, o turn:host:puerto usuario "
                   "contraseña)",
     "online.save": "Guardar los ajustes de internet",
@@ -76,4 +86,14 @@ ES = {
     "online.reset": "Relés y servidores predeterminados",
     "online.invite_help": "Tu amigo escanea este código o abre el enlace: su teléfono encuentra el tuyo por "
                           "los relés, sin código de respuesta.",
+    "relay.not_url": "{url} no es una dirección de relé (wss:// y después el nombre del relé)",
+    "relay.too_long": "{url}… es demasiado larga para una dirección de relé",
+    "relay.scheme": "{url} no es una dirección de relé: debe empezar por wss:// (o ws:// en una red de casa)",
+    "relay.bad_host": "{url} no nombra un servidor válido",
+    "relay.bad_port": "{url} tiene un puerto fuera de 1 a 65535",
+    "relay.plain_public": "{url} no está cifrada (ws://) y no está en este teléfono ni en una red de casa: "
+                          "usa wss://",
+    "relay.none": "hace falta al menos un relé",
+    "online.rooms_renewed": "Cada amigo tiene ahora su propia sala en los relés: los enlaces de invitación "
+                            "enviados antes ya no sirven, envía a cada amigo su enlace nuevo.",
 }
