@@ -38,7 +38,7 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
-from domino.engine.common import winning_side
+from domino.engine.common import IllegalAction, winning_side
 from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
@@ -210,6 +210,7 @@ class Session(Friends):
         self.save_error = ""
         self.help_game: str | None = None
         self.gen = 0                # bumped to stop a computer that is thinking
+        self.thinking: tuple | None = None   # (match, seq, seat) the computer seat is deciding for
         self.running = False        # the computer seats' loop is on (the table is busy)
         self.snap_state = None      # what the stored snapshot was built from
         self.match_id = ""          # this tab's match (saves carry it, with seq)
@@ -567,7 +568,7 @@ class Session(Friends):
         c = self.ctrl
         if c is not None and not c.match.outcome:
             top.append(menu_screens.continue_card(c.match, self.lang, self.practice))
-        elif not self.guide_seen:
+        elif not self.guide_seen and self.role is None:
             top.append(menu_screens.guide_offer(self.lang))
         return new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error,
                                top=top, sound=self.sound)
@@ -581,7 +582,7 @@ class Session(Friends):
         if self.stats_open:
             out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
         if self.help_game is not None:
-            out.append(help_dialog(self.help_game, self.lang))
+            out.append(help_dialog(self.help_game, self.lang, guide=self.role is None))
         if self.host is not None and self.invite_seat is not None and self.at_table():
             out.append(friends_screens.invite_dialog(self, self.invite_seat))
         return out
@@ -751,6 +752,7 @@ class Session(Friends):
         if self.fail == "turn":
             self.fail = ""
             raise RuntimeError("failing on purpose (?fail=turn)")
+        self.thinking = (id(m), m.seq, seat)   # the position this decision is for (on_computer_move)
         view = m.view(seat)
         rng = m.player_rng(seat)
         if kind == "hard":
@@ -764,7 +766,20 @@ class Session(Friends):
         c = self.ctrl
         if c is None or inp.get("gen") != self.gen or not ctl.is_computer_turn(c.match):
             return
-        self.play(inp["move"])   # a save refused (another tab moved on) stops the loop: wants_computers()
+        m, move = c.match, inp.get("move")
+        # only the decision for this very position: a friend back from being away may have
+        # played the seat's turn meanwhile (the same gen), and the next seat is a computer too
+        if self.thinking != (id(m), m.seq, m.turn) or not isinstance(move, dict) or move.get("seat") != m.turn \
+                or move.get("resign"):
+            self.warn("domino: a computer move for another position was dropped")
+            return
+        try:
+            m.find_move(move)
+        except (IllegalAction, TypeError, ValueError) as e:
+            self.warn("domino: a computer move that is not legal was dropped: " + str(e)[:120])
+            return
+        self.thinking = None
+        self.play(move)   # a save refused (another tab moved on) stops the loop: wants_computers()
 
     def on_computer_failed(self, inp: dict) -> None:
         """Never a dead table: say so, offer retry or resign."""
@@ -1011,8 +1026,8 @@ class Session(Friends):
 
     # --- the guided hand
     def do_guide_start(self, inp: dict) -> None:
-        if self.guide_step is not None:
-            return
+        if self.guide_step is not None or self.role is not None:
+            return     # a friends' table stays on this phone: the others wait for no tutorial
         self.stop_computers()
         self.help_game = None
         self.guide_seen = True
@@ -1039,7 +1054,8 @@ class Session(Friends):
         self.render()
 
     def do_guide_skip(self, inp: dict) -> None:
-        self.end_guide()
+        if self.guide_step is not None:    # without a guide open there is nothing to leave
+            self.end_guide()
 
     do_guide_finish = do_guide_skip
 
