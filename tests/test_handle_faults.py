@@ -195,3 +195,57 @@ def test_a_guest_survives_a_broken_or_hostile_lobby():
     g.screen()
     out = g.handle({"action": "net-message", "conn": conn, "text": lobby_text(good)})
     assert not out.warnings and g.guest.lobby["config"] == good
+
+
+# ---------------------------------------------------------------- found by tests/test_session_fuzz.py
+def test_network_events_with_a_connection_that_is_not_a_number_change_nothing():
+    net = Net()
+    host = net.host(seed="5")
+    net.tap("host", action="play-friends")
+    g = net.join("ana", 1)
+    for action in ("net-close", "net-open", "net-message", "net-offer"):
+        for conn in ([2], {"a": 1}, "3"):
+            out = host.handle({"action": action, "conn": conn, "seat": 1, "text": "{}"})
+            assert out.warnings and host.host.seat_status(1) == "ready"
+            g.handle({"action": action, "conn": conn})
+    host.handle({"action": "net-offer", "seat": [1], "conn": 5})
+    assert g.guest_state == "open" and host.host.seat_status(1) == "ready"
+
+
+def test_a_form_that_is_not_an_object_is_ignored():
+    s = Session(MemoryStore(), "/domino/", params={"seed": "7"})
+    before = dict(s.new_settings)
+    for form in (True, 5, "x", [1], {"options": 5, "game": "draw"}):
+        s.handle({"action": "start", "form": form})
+        s.handle({"action": "change", "field": "game", "form": form})
+        s.handle({"action": "new-match"})
+        s.screen()
+    assert s.new_settings["seats"] == before["seats"]
+
+
+def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide():
+    """Tab A is in the guided hand; tab B moves the match on; A takes it over
+    (Continue here): the guide is over, and leaving it never brings back the
+    older position A kept (whose next save would undo B's moves)."""
+    store = MemoryStore()
+    a = Session(store, "/domino/", params={"seed": "7"})
+    a.handle({"action": "start", "form": {"seat-kind-1": "easy"}})
+    b = Session(store, "/domino/", params={"seed": "7"})
+    b.load_game()
+    a.handle({"action": "guide-start"})
+    assert a.guide_step is not None
+    while b.ctrl.match.seq < 4:
+        if b.wants_computers():
+            b.handle({"action": "computer-move", "move": b.think().step(1000), "gen": b.gen})
+        else:
+            legal = b.ctrl.legal()[0]
+            b.handle({"action": "draw"} if "play" not in legal else
+                     {"action": "tile", "tile": legal["play"], "seq": str(b.ctrl.match.seq)})
+            if b.ctrl.selected:
+                b.handle({"action": "end", "end": legal["end"], "seq": str(b.ctrl.match.seq)})
+    a.handle({"action": "storage", "key": "domino:/domino/:save"})
+    assert a.panel is not None
+    a.handle({"action": "continue-here"})
+    assert a.guide_step is None and a.ctrl.match.seq == b.ctrl.match.seq
+    a.handle({"action": "guide-skip"})
+    assert a.ctrl.match.seq == b.ctrl.match.seq and a.at_table()

@@ -230,6 +230,10 @@ class Session(Friends):
         self.out = out = Out()
         action = str(inp.get("action") or "")
         if action in EVENTS:
+            if action.startswith("net-") and not all(inp.get(k) is None or type(inp[k]) is int
+                                                     for k in ("conn", "seat")):
+                self.warn(f"domino: {action} with a connection or seat that is not a number was dropped")
+                return out
             getattr(self, "on_" + action.replace("-", "_"))(inp)
             return out
         if (self.panel is not None or self.notes) and action not in PANEL_ACTIONS:
@@ -638,6 +642,8 @@ class Session(Friends):
     def harvest(self, form: dict) -> None:
         """Read the new-game form's raw values (as the page found them) into
         the settings; what is missing keeps its value."""
+        if not isinstance(form, dict):
+            return
         s = dict(self.new_settings)
         s["seats"] = [dict(x) for x in s["seats"]]
         if form.get("game") is not None:
@@ -652,7 +658,8 @@ class Session(Friends):
             if form.get(key) is not None:
                 s[key] = bool(form[key])
         opts = dict(s.get("options") or {})
-        opts.update({str(k): str(v) for k, v in (form.get("options") or {}).items()})   # decoded by normalize_settings
+        if isinstance(form.get("options"), dict):
+            opts.update({str(k): str(v) for k, v in form["options"].items()})   # decoded by normalize_settings
         s["options"] = opts
         for i in range(len(s["seats"])):
             if form.get(f"seat-kind-{i}") is not None:
@@ -868,6 +875,7 @@ class Session(Friends):
         """A new match on the table: saved, drawn, the computers on."""
         if self.host is not None and match is not self.host.match and self.host.started:
             self.close_table()      # a match of this phone's own replaces the friends' one
+        self.drop_guide()
         self.error = ""
         self.save_error = ""
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
@@ -886,6 +894,9 @@ class Session(Friends):
         self.changed()
 
     def do_new_match(self, inp: dict) -> None:
+        if self.guide_step is not None:   # the guided hand's way out is back to the menu
+            self.end_guide()
+            return
         if self.role is not None and self.ctrl is not None and self.ctrl.match.outcome:
             self.ctrl = None           # a friends' table goes back to its lobby, the same friends seated
             if self.host is not None:
@@ -1064,6 +1075,13 @@ class Session(Friends):
         self.save_settings()
         self.render()
 
+    def drop_guide(self) -> None:
+        """A real match takes the table (started, imported, taken over from
+        another tab): the guided hand is over, and the match it kept is not
+        given back over it."""
+        self.guide_step = None
+        self.held = None
+
     def end_guide(self) -> None:
         """Back to the menu, with the match that was kept (if any)."""
         self.stop_computers()
@@ -1141,6 +1159,7 @@ class Session(Friends):
         try:
             match, repaired = saves.load_with_notes(text)
         except saves.CorruptSave as e:
+            self.drop_guide()
             self.ctrl = None
             self.keep_corrupt(text, e)
             self.render()
@@ -1148,6 +1167,7 @@ class Session(Friends):
         hdr = saves.header(text)
         self.match_id = hdr[0] if hdr else saves.legacy_id(match)
         self.known = hdr
+        self.drop_guide()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.stop_computers()
@@ -1191,6 +1211,7 @@ class Session(Friends):
             self.render()
             return
         self.match_id = secrets.token_hex(8)
+        self.drop_guide()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.notes.append(t(self.lang, "safe.imported", file=name))
