@@ -249,3 +249,18 @@ def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide(
     assert a.guide_step is None and a.ctrl.match.seq == b.ctrl.match.seq
     a.handle({"action": "guide-skip"})
     assert a.ctrl.match.seq == b.ctrl.match.seq and a.at_table()
+
+
+def test_a_guest_has_nothing_to_export_even_after_leaving():
+    net = Net()
+    host = net.host(seed="5")
+    net.tap("host", action="play-friends")
+    g = net.join("ana", 1)
+    net.tap("host", action="start-table")
+    assert g.ctrl is not None
+    assert not g.handle({"action": "export"}).downloads
+    net.tap("ana", action="new-match")              # not offered mid-match: the host's match is no record of hers
+    net.tap("ana", action="guest-leave")
+    assert g.guest is None
+    g.screen()
+    assert not g.handle({"action": "export"}).downloads

@@ -905,7 +905,7 @@ class Session(Friends):
                 self.known = None
             self.render()
             return
-        if self.ctrl is not None:
+        if self.ctrl is not None and self.guest is None:
             self.last_match = self.ctrl.match    # still downloadable from the new-game screen
         self.ctrl = None
         self.stop_computers()
@@ -1121,7 +1121,7 @@ class Session(Friends):
 
     def do_export(self, inp: dict) -> None:
         m = self.ctrl.match if self.ctrl is not None else self.last_match
-        if m is None:
+        if m is None or self.guest is not None:   # a guest's table is the host's: it holds no record
             return
         name = saves.export_name(m, now_stamp())
         self.out.downloads.append((name, saves.export_text(m)))
