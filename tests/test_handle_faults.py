@@ -264,3 +264,22 @@ def test_a_guest_has_nothing_to_export_even_after_leaving():
     assert g.guest is None
     g.screen()
     assert not g.handle({"action": "export"}).downloads
+
+
+def test_a_safety_dialogs_buttons_do_nothing_when_it_is_not_up():
+    """keep-mine (write this tab's match over another tab's) or continue-here
+    without the dialog that offers them would overwrite or drop a position."""
+    store = MemoryStore()
+    a = Session(store, "/domino/", params={"seed": "7"})
+    a.handle({"action": "start", "form": {"seat-kind-1": "easy"}})
+    other = store.get("domino:/domino/:save").replace(a.match_id, "another-match")
+    store.set("domino:/domino/:save", other)
+    for action in ("keep-mine", "continue-here", "free-space", "save-later", "download-corrupt", "turn-resign"):
+        a.handle({"action": action})
+        assert store.get("domino:/domino/:save") == other and a.panel is None and not a.ctrl.match.outcome
+    a.handle({"action": "storage", "key": "domino:/domino/:save"})
+    assert a.panel is not None and a.panel[0] == "other-match"
+    a.handle({"action": "free-space"})             # not this dialog's button
+    assert store.get("domino:/domino/:save") == other
+    a.handle({"action": "keep-mine"})
+    assert store.get("domino:/domino/:save") != other and a.panel is None

@@ -62,6 +62,7 @@ UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no"
 # the safety net's dialogs (domino.app.screens.safety): they answer while a dialog is up
 PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
                            "turn-retry", "turn-resign", "safe-ok", "lang"})
+PANEL_ONLY = PANEL_ACTIONS - {"export", "lang"}     # (export and the language are on other screens too)
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.friends)
@@ -236,8 +237,8 @@ class Session(Friends):
                 return out
             getattr(self, "on_" + action.replace("-", "_"))(inp)
             return out
-        if (self.panel is not None or self.notes) and action not in PANEL_ACTIONS:
-            return out
+        if (self.panel is not None or self.notes or action in PANEL_ONLY) and action not in self.panel_actions():
+            return out     # a dialog answers only its own buttons; theirs do nothing without it
         if self.busy and action not in UI_ONLY and action not in PANEL_ACTIONS:
             return out
         seq = inp.get("seq")
@@ -251,6 +252,19 @@ class Session(Friends):
                 self.harvest(inp["form"])
             handler(inp)
         return out
+
+    def panel_actions(self) -> set:
+        """What the safety net's dialog on screen offers (its buttons, and the language)."""
+        tree = self.panel_tree()
+        found = {"lang"}
+        stack = [tree] if tree is not None else []
+        while stack:
+            n = stack.pop()
+            if not isinstance(n, str):
+                if n[1].get("data-action") in PANEL_ACTIONS:
+                    found.add(n[1]["data-action"])
+                stack.extend(n[2])
+        return found
 
     @property
     def busy(self) -> bool:
