@@ -139,8 +139,8 @@ def test_another_tab_stops_this_one_and_asks():
 def test_storage_full_is_said_and_nothing_is_lost():
     store = MemoryStore()
     s = started(store=store)
+    store.set("domino:/domino/:corrupt:old", "x" * 0)   # an old corrupt copy: Free space is offered
     store.quota = sum(len(k) + len(v) for k, v in store.data.items()) + 10   # nearly full now
-    store.set("domino:/domino/:corrupt:old", "x" * 0)   # room for nothing more
     play_on(s, 10, stop=lambda s: bool(s.panel))
     assert s.panel == ("full", None) and s.save_failed
     assert s.wants_computers() or s.ctrl.my_turn() or s.ctrl.match.phase != "play"   # the table goes on

@@ -37,7 +37,7 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
-from domino.engine.common import new_seed, winning_side
+from domino.engine.common import IllegalAction, new_seed, winning_side
 from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
@@ -61,6 +61,7 @@ UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no"
 # the safety net's dialogs (domino.app.screens.safety): they answer while a dialog is up
 PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
                            "turn-retry", "turn-resign", "safe-ok", "lang"})
+PANEL_ONLY = PANEL_ACTIONS - {"export", "lang"}     # (export and the language are on other screens too)
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.friends)
@@ -209,6 +210,7 @@ class Session(Friends):
         self.save_error = ""
         self.help_game: str | None = None
         self.gen = 0                # bumped to stop a computer that is thinking
+        self.thinking: tuple | None = None   # (match, seq, seat) the computer seat is deciding for
         self.running = False        # the computer seats' loop is on (the table is busy)
         self.snap_state = None      # what the stored snapshot was built from
         self.match_id = ""          # this tab's match (saves carry it, with seq)
@@ -228,10 +230,14 @@ class Session(Friends):
         self.out = out = Out()
         action = str(inp.get("action") or "")
         if action in EVENTS:
+            if action.startswith("net-") and not all(inp.get(k) is None or type(inp[k]) is int
+                                                     for k in ("conn", "seat")):
+                self.warn(f"domino: {action} with a connection or seat that is not a number was dropped")
+                return out
             getattr(self, "on_" + action.replace("-", "_"))(inp)
             return out
-        if (self.panel is not None or self.notes) and action not in PANEL_ACTIONS:
-            return out
+        if (self.panel is not None or self.notes or action in PANEL_ONLY) and action not in self.panel_actions():
+            return out     # a dialog answers only its own buttons; theirs do nothing without it
         if self.busy and action not in UI_ONLY and action not in PANEL_ACTIONS:
             return out
         seq = inp.get("seq")
@@ -245,6 +251,19 @@ class Session(Friends):
                 self.harvest(inp["form"])
             handler(inp)
         return out
+
+    def panel_actions(self) -> set:
+        """What the safety net's dialog on screen offers (its buttons, and the language)."""
+        tree = self.panel_tree()
+        found = {"lang"}
+        stack = [tree] if tree is not None else []
+        while stack:
+            n = stack.pop()
+            if not isinstance(n, str):
+                if n[1].get("data-action") in PANEL_ACTIONS:
+                    found.add(n[1]["data-action"])
+                stack.extend(n[2])
+        return found
 
     @property
     def busy(self) -> bool:
@@ -566,7 +585,7 @@ class Session(Friends):
         c = self.ctrl
         if c is not None and not c.match.outcome:
             top.append(menu_screens.continue_card(c.match, self.lang, self.practice))
-        elif not self.guide_seen:
+        elif not self.guide_seen and self.role is None:
             top.append(menu_screens.guide_offer(self.lang))
         return new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error,
                                top=top, sound=self.sound)
@@ -580,7 +599,7 @@ class Session(Friends):
         if self.stats_open:
             out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
         if self.help_game is not None:
-            out.append(help_dialog(self.help_game, self.lang))
+            out.append(help_dialog(self.help_game, self.lang, guide=self.role is None))
         if self.host is not None and self.invite_seat is not None and self.at_table():
             out.append(friends_screens.invite_dialog(self, self.invite_seat))
         return out
@@ -636,6 +655,8 @@ class Session(Friends):
     def harvest(self, form: dict) -> None:
         """Read the new-game form's raw values (as the page found them) into
         the settings; what is missing keeps its value."""
+        if not isinstance(form, dict):
+            return
         s = dict(self.new_settings)
         s["seats"] = [dict(x) for x in s["seats"]]
         if form.get("game") is not None:
@@ -650,7 +671,8 @@ class Session(Friends):
             if form.get(key) is not None:
                 s[key] = bool(form[key])
         opts = dict(s.get("options") or {})
-        opts.update({str(k): str(v) for k, v in (form.get("options") or {}).items()})   # decoded by normalize_settings
+        if isinstance(form.get("options"), dict):
+            opts.update({str(k): str(v) for k, v in form["options"].items()})   # decoded by normalize_settings
         s["options"] = opts
         for i in range(len(s["seats"])):
             if form.get(f"seat-kind-{i}") is not None:
@@ -750,6 +772,7 @@ class Session(Friends):
         if self.fail == "turn":
             self.fail = ""
             raise RuntimeError("failing on purpose (?fail=turn)")
+        self.thinking = (id(m), m.seq, seat)   # the position this decision is for (on_computer_move)
         view = m.view(seat)
         rng = m.player_rng(seat)
         if kind == "hard":
@@ -763,7 +786,20 @@ class Session(Friends):
         c = self.ctrl
         if c is None or inp.get("gen") != self.gen or not ctl.is_computer_turn(c.match):
             return
-        self.play(inp["move"])   # a save refused (another tab moved on) stops the loop: wants_computers()
+        m, move = c.match, inp.get("move")
+        # only the decision for this very position: a friend back from being away may have
+        # played the seat's turn meanwhile (the same gen), and the next seat is a computer too
+        if self.thinking != (id(m), m.seq, m.turn) or not isinstance(move, dict) or move.get("seat") != m.turn \
+                or move.get("resign"):
+            self.warn("domino: a computer move for another position was dropped")
+            return
+        try:
+            m.find_move(move)
+        except (IllegalAction, TypeError, ValueError) as e:
+            self.warn("domino: a computer move that is not legal was dropped: " + str(e)[:120])
+            return
+        self.thinking = None
+        self.play(move)   # a save refused (another tab moved on) stops the loop: wants_computers()
 
     def on_computer_failed(self, inp: dict) -> None:
         """Never a dead table: say so, offer retry or resign."""
@@ -852,6 +888,7 @@ class Session(Friends):
         """A new match on the table: saved, drawn, the computers on."""
         if self.host is not None and match is not self.host.match and self.host.started:
             self.close_table()      # a match of this phone's own replaces the friends' one
+        self.drop_guide()
         self.error = ""
         self.save_error = ""
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
@@ -870,6 +907,9 @@ class Session(Friends):
         self.changed()
 
     def do_new_match(self, inp: dict) -> None:
+        if self.guide_step is not None:   # the guided hand's way out is back to the menu
+            self.end_guide()
+            return
         if self.role is not None and self.ctrl is not None and self.ctrl.match.outcome:
             self.ctrl = None           # a friends' table goes back to its lobby, the same friends seated
             if self.host is not None:
@@ -878,7 +918,7 @@ class Session(Friends):
                 self.known = None
             self.render()
             return
-        if self.ctrl is not None:
+        if self.ctrl is not None and self.guest is None:
             self.last_match = self.ctrl.match    # still downloadable from the new-game screen
         self.ctrl = None
         self.stop_computers()
@@ -1010,8 +1050,8 @@ class Session(Friends):
 
     # --- the guided hand
     def do_guide_start(self, inp: dict) -> None:
-        if self.guide_step is not None:
-            return
+        if self.guide_step is not None or self.role is not None:
+            return     # a friends' table stays on this phone: the others wait for no tutorial
         self.stop_computers()
         self.help_game = None
         self.guide_seen = True
@@ -1038,7 +1078,8 @@ class Session(Friends):
         self.render()
 
     def do_guide_skip(self, inp: dict) -> None:
-        self.end_guide()
+        if self.guide_step is not None:    # without a guide open there is nothing to leave
+            self.end_guide()
 
     do_guide_finish = do_guide_skip
 
@@ -1046,6 +1087,13 @@ class Session(Friends):
         self.guide_seen = True
         self.save_settings()
         self.render()
+
+    def drop_guide(self) -> None:
+        """A real match takes the table (started, imported, taken over from
+        another tab): the guided hand is over, and the match it kept is not
+        given back over it."""
+        self.guide_step = None
+        self.held = None
 
     def end_guide(self) -> None:
         """Back to the menu, with the match that was kept (if any)."""
@@ -1086,7 +1134,7 @@ class Session(Friends):
 
     def do_export(self, inp: dict) -> None:
         m = self.ctrl.match if self.ctrl is not None else self.last_match
-        if m is None:
+        if m is None or self.guest is not None:   # a guest's table is the host's: it holds no record
             return
         name = saves.export_name(m, now_stamp())
         self.out.downloads.append((name, saves.export_text(m)))
@@ -1124,6 +1172,7 @@ class Session(Friends):
         try:
             match, repaired = saves.load_with_notes(text)
         except saves.CorruptSave as e:
+            self.drop_guide()
             self.ctrl = None
             self.keep_corrupt(text, e)
             self.render()
@@ -1131,6 +1180,7 @@ class Session(Friends):
         hdr = saves.header(text)
         self.match_id = hdr[0] if hdr else saves.legacy_id(match)
         self.known = hdr
+        self.drop_guide()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.stop_computers()
@@ -1174,6 +1224,7 @@ class Session(Friends):
             self.render()
             return
         self.match_id = secrets.token_hex(8)
+        self.drop_guide()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.notes.append(t(self.lang, "safe.imported", file=name))

@@ -137,10 +137,6 @@ def _is_secret(x: Any) -> bool:
     return type(x) is str and _SECRET.fullmatch(x) is not None
 
 
-def _dict(x: Any) -> bool:
-    return type(x) is dict
-
-
 def _list(x: Any) -> bool:
     return type(x) is list
 
@@ -170,6 +166,35 @@ def _is_view(x: Any) -> bool:
             and (x.get("turn") is None or is_int(x.get("turn"), 0, MAX_SEAT)))
 
 
+def _opt(x: dict, key: str, check: Check) -> bool:
+    return key not in x or check(x[key])
+
+
+def is_seat_status(x: Any) -> bool:
+    """One seat of a lobby's ``config.seats`` or a ``status`` message: ``seat``
+    (an int), ``status`` (a word), and when present ``name``, ``kind`` and
+    ``stand_in`` of their types.  A guest reads these to draw and to know
+    whether it is ready: a host's message with anything else is refused."""
+    return (type(x) is dict and is_int(x.get("seat"), 0, MAX_SEAT) and type(x.get("status")) is str
+            and len(x["status"]) <= 20 and _opt(x, "name", _text(MAX_RAW_NAME)) and _opt(x, "kind", _text(20))
+            and _opt(x, "stand_in", lambda v: v is None or (type(v) is str and len(v) <= 20)))
+
+
+def _is_statuses(x: Any) -> bool:
+    return type(x) is list and len(x) <= MAX_SEAT + 1 and all(is_seat_status(s) for s in x)
+
+
+def is_lobby_config(x: Any) -> bool:
+    """A lobby's ``config`` as a guest reads it: ``game`` (a word), ``players``
+    (2..8), ``options`` (an object), ``seats`` (:func:`is_seat_status` each),
+    and when present ``target`` (an int or null) and ``partnership`` (a bool)."""
+    return (type(x) is dict and type(x.get("game")) is str and len(x["game"]) <= 40
+            and is_int(x.get("players"), 2, MAX_SEAT + 1) and type(x.get("options")) is dict
+            and _is_statuses(x.get("seats"))
+            and _opt(x, "target", lambda v: v is None or is_int(v, 0, MAX_SEQ))
+            and _opt(x, "partnership", _is_bool))
+
+
 #: type -> (required fields, optional fields), each field -> check
 Schema = tuple[dict[str, Check], dict[str, Check]]
 
@@ -185,14 +210,14 @@ GUEST_SCHEMAS: dict[str, Schema] = {
 
 HOST_SCHEMAS: dict[str, Schema] = {
     "welcome": ({"seat": _int(0, MAX_SEAT), "secret": _is_secret}, {"name": _text(MAX_NAME)}),
-    "lobby": ({"config": _dict, "code": _text(64), "your_seat": _seat_or_null}, {}),
+    "lobby": ({"config": is_lobby_config, "code": _text(64), "your_seat": _seat_or_null}, {}),
     "view": ({"seq": _int(0, MAX_SEQ), "view": _is_view, "events": _list},
              {"resigned": _dict_or_null, "abandoned": _seat_or_null}),
     "refused": ({"reason": _text(40), "message": _text(400)}, {"ref": lambda x: True}),
     "ack": ({"seq": _int(0, MAX_SEQ)}, {}),
     "reaction": ({"seat": _int(0, MAX_SEAT), "id": _is_reaction}, {}),
     "pong": ({}, {"n": _int(0, 2**31)}),
-    "status": ({"seats": _list}, {}),
+    "status": ({"seats": _is_statuses}, {}),
     "ended": ({"outcome": _dict_or_null}, {"abandoned": _seat_or_null}),
     "closed": ({"reason": _text(40)}, {"message": _text(400)}),
 }

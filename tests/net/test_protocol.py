@@ -34,7 +34,9 @@ GUEST_SAMPLES = [
 
 HOST_SAMPLES = [
     {"t": "welcome", "seat": 1, "secret": "abc", "name": "Ana"},
-    {"t": "lobby", "config": {"game": "draw"}, "code": "100pt/ab.", "your_seat": 1},
+    {"t": "lobby", "config": {"game": "draw", "players": 2, "options": {}, "target": 100, "partnership": False,
+                             "seats": [{"seat": 0, "status": "here", "name": "Pili", "kind": "human",
+                                        "stand_in": None}]}, "code": "100pt/ab.", "your_seat": 1},
     {"t": "refused", "reason": "stale-seq", "message": "the table has moved on", "ref": 3},
     {"t": "ack", "seq": 4},
     {"t": "reaction", "seat": 0, "id": "wow"},
@@ -174,7 +176,8 @@ def test_encode_refuses_what_is_not_a_message():
         with pytest.raises(ProtocolError):
             encode(bad)
     with pytest.raises(ProtocolError) as e:
-        encode({"t": "status", "seats": ["x" * P.MAX_HOST_CHARS]})
+        encode({"t": "lobby", "code": "", "your_seat": 1, "config": {
+            "game": "draw", "players": 2, "options": {"x": "x" * P.MAX_HOST_CHARS}, "seats": []}})
     assert e.value.code == "too-large"
 
 

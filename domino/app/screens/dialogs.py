@@ -22,7 +22,8 @@ def resign_dialog(c: Controller) -> Node:
                               "data-testid": "resign-confirm"}, t(lang, "resign.yes")))))
 
 
-def help_dialog(game: str, lang: str) -> Node:
+def help_dialog(game: str, lang: str, guide: bool = True) -> Node:
+    """The rules of ``game``; ``guide``: the guided hand is offered (not at a friends' table)."""
     g = next((x for x in games() if x["id"] == game), games()[0])
     paras = helptext.help_for(g["id"], lang)
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "help-title",
@@ -31,7 +32,7 @@ def help_dialog(game: str, lang: str) -> Node:
                h("h2", {"id": "help-title"}, t(lang, "help.title", game=g["name"][lang])),
                [h("p", {"class": "fair" if i == len(paras) - 1 else None}, p) for i, p in enumerate(paras)],
                h("div", {"class": "buttons"},
-                 h("button", {"type": "button", "class": "secondary", "data-action": "guide-start",
-                              "data-testid": "help-guide"}, t(lang, "guide.open")),
+                 guide and h("button", {"type": "button", "class": "secondary", "data-action": "guide-start",
+                                        "data-testid": "help-guide"}, t(lang, "guide.open")),
                  h("button", {"type": "button", "class": "primary", "data-action": "help-close",
                               "data-testid": "help-close"}, t(lang, "help.close")))))
