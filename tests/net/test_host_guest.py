@@ -605,9 +605,9 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     g1 = net.guests[p1]
     legal = m.legal_actions()[0]
     act = lambda seq, a: P.encode(P.message("act", seq=seq, action=a))   # noqa: E731
-    # stale (and the whole view comes again)
+    # stale: its refusal only (the device has the current view already)
     res = _refused(net, p1, act(m.seq - 1, legal), "stale-seq")
-    assert any(json.loads(t)["t"] == "view" for p, t in res.replies if p == p1)
+    assert [json.loads(t)["t"] for p, t in res.replies] == ["refused"]
     assert g1.refusal.reason == "stale-seq" and str(g1.refusal)
     _refused(net, p1, act(m.seq + 5, legal), "stale-seq")
     # out of turn, forged seat
@@ -641,6 +641,33 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     net.sync()
     assert g1.acked == seq and g1.view["seq"] == m.seq > seq
     _refused(net, p1, act(seq, legal), "stale-seq")
+
+
+def test_a_replayed_act_gets_its_refusal_not_a_whole_view():
+    """An ``act`` the host already applied, sent again (a replay, a retry
+    after a lost ack): answered with the refusal for that act, nothing else
+    (a replay must not make the host send a whole view each time)."""
+    net = _at_guest_turn()
+    m = net.match
+    p1 = net.peer_of(1)
+    g1 = net.guests[p1]
+    seq = m.seq
+    text = g1.act(m.legal_actions()[0])
+    res = net.send(p1, text)
+    m.apply(res.action[1])
+    net.sync()
+    assert g1.view["seq"] == m.seq > seq
+    for _ in range(5):
+        net.now += 0.1
+        res = net.host.receive(p1, text, net.now)
+        assert res.refused == "stale-seq" and res.action is None
+        answers = [json.loads(t) for p, t in res.replies]
+        assert [a["t"] for a in answers] == ["refused"] and answers[0]["ref"] == seq
+        assert all(p == p1 for p, _t in res.replies)
+    # a device that really lacks the current view still gets it with the refusal
+    net.host.peers[p1].sent_key = None
+    res = net.host.receive(p1, text, net.now + 0.1)
+    assert [json.loads(t)["t"] for p, t in res.replies] == ["refused", "view"]
 
 
 def test_a_guest_may_resign_its_own_seat_only():

@@ -251,6 +251,7 @@ def game_screen(c: Controller) -> Node:
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
         c.net and c.net["bar"],
+        c.net and c.net.get("clock"),
         c.net and c.net["banner"] and h("p", {"class": "error net-banner", "role": "alert",
                                              "data-testid": "net-banner"}, c.net["banner"]),
         table_area(c, v, seats, net, guest),
