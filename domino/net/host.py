@@ -472,9 +472,16 @@ class HostTable:
         res = HostResult()
         peer = str(peer)
         self._expire_unseated(now, res)
-        if peer not in self.peers and self._unseated() < MAX_UNSEATED:
+        if peer not in self.peers:
+            if self._unseated() >= MAX_UNSEATED:    # full: the oldest device without a seat makes room
+                self._evict_oldest(res)
             self._new_peer(peer, now)
         return res
+
+    def _evict_oldest(self, res: HostResult) -> None:
+        oldest = min((x for x in self.peers.values() if x.seat is None), key=lambda x: x.since)
+        del self.peers[oldest.id]
+        res.drop.append(oldest.id)
 
     def _new_peer(self, peer: str, now: float) -> _Peer:
         p = self.peers[peer] = _Peer(peer, _Bucket(self.rate, self.burst, now),
@@ -517,10 +524,7 @@ class HostTable:
                     res.drop.append(peer)
                     res.refused = "rate-limit"
                     return
-                # a seat's own device always gets in: the oldest device without a seat makes room
-                oldest = min((x for x in self.peers.values() if x.seat is None), key=lambda x: x.since)
-                del self.peers[oldest.id]
-                res.drop.append(oldest.id)
+                self._evict_oldest(res)    # a seat's own device always gets in
             p = self._new_peer(peer, now)
         if not p.bucket.take(now):
             p.over += 1
