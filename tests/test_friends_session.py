@@ -452,6 +452,9 @@ def test_a_friend_who_never_taps_next_counts_as_ready_when_the_time_is_up():
 def test_the_host_hands_a_seat_to_the_computer_and_ends_the_match_by_absence():
     net, host, g = started(seed="9")
     assert not find(host.screen(), **{"data-testid": "net-bar"})
+    net.tap("host", action="seat-controls")
+    toggle = find(host.screen(), **{"data-testid": "seat-controls-toggle"})
+    assert toggle and toggle[0][1]["aria-expanded"] == "true"
     hand = find(host.screen(), **{"data-testid": "hand-to-computer"})
     assert hand and str(hand[0][1]["data-seat"]) == "1"
     net.tap("host", action="hand-to-computer", seat="1")

@@ -90,6 +90,7 @@ class Friends(Online):
         self.net_note = ""                      # the host's last reply-code problem or share result
         self.votes: set = set()                 # "next hand" taps (seats, and "host")
         self.confirm_absence: int | None = None # the seat whose absence would end the match (asked)
+        self.seat_controls = False              # the host's buttons for the friends' seats are shown
         self.base_url = str(params.get("url") or "")
         try:   # ?grace=s: the seconds an away seat is waited for (tests)
             self.grace = max(0, min(600, int(str(params.get("grace")))))
@@ -375,6 +376,10 @@ class Friends(Online):
                 or h.match.finished or seat not in h.remote_seats():
             return None
         return seat
+
+    def do_seat_controls(self, inp: dict) -> None:
+        self.seat_controls = not self.seat_controls
+        self.render()
 
     def do_hand_to_computer(self, inp: dict) -> None:
         """The host gives a friend's seat to the computer (until given back, or the friend's device is back)."""

@@ -219,8 +219,12 @@ def table_bar(s) -> Node | None:
     if items:
         out.append(h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items))
     if controls:
-        out.append(h("details", {"class": "net-controls", "data-testid": "seat-controls"},
-                     h("summary", {}, t(lang, "friends.seats")), h("ul", {}, controls)))
+        shown = s.seat_controls
+        out.append(h("div", {"class": "net-controls", "data-testid": "seat-controls"},
+                     h("button", {"type": "button", "class": "secondary", "data-action": "seat-controls",
+                                  "data-testid": "seat-controls-toggle", "aria-expanded": "true" if shown else "false",
+                                  "aria-controls": "seat-controls-list"}, t(lang, "friends.seats")),
+                     h("ul", {"id": "seat-controls-list", "hidden": None if shown else ""}, controls)))
     return out or None
 
 
