@@ -605,6 +605,7 @@ class Friends(Online):
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "clock": friends_screens.clock_line(self.lang, clock, self.clock_names()) if clock else None,
                 "bar": friends_screens.table_bar(self) if self.host is not None else None,
+                "tool": friends_screens.seat_controls_button(self) if self.host is not None else None,
                 "banner": (t(self.lang, "guest.lost") if self.guest_state == "lost" else
                            t(self.lang, "online.lost") if self.guest_state == "online" else
                            t(self.lang, "guest.closed", why=self.guest_why) if self.guest_state == "closed" else "")}

@@ -218,14 +218,24 @@ def table_bar(s) -> Node | None:
     out = []
     if items:
         out.append(h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items))
-    if controls:
-        shown = s.seat_controls
+    if controls and s.seat_controls:     # opened from the toolbar (seat_controls_button)
         out.append(h("div", {"class": "net-controls", "data-testid": "seat-controls"},
-                     h("button", {"type": "button", "class": "secondary", "data-action": "seat-controls",
-                                  "data-testid": "seat-controls-toggle", "aria-expanded": "true" if shown else "false",
-                                  "aria-controls": "seat-controls-list"}, t(lang, "friends.seats")),
-                     h("ul", {"id": "seat-controls-list", "hidden": None if shown else ""}, controls)))
+                     h("ul", {"id": "seat-controls-list", "aria-label": t(lang, "friends.seats")}, controls)))
     return out or None
+
+
+def seat_controls_button(s) -> Node | None:
+    """The host's toolbar button that shows or hides the buttons for the friends' seats."""
+    hst = s.host
+    if hst.match is None or hst.match.finished or not hst.remote_seats():
+        return None
+    shown = s.seat_controls
+    return h("button", {"type": "button", "class": "tb", "data-action": "seat-controls",
+                        "data-testid": "seat-controls-toggle", "aria-expanded": "true" if shown else "false",
+                        "aria-controls": "seat-controls-list" if shown else None},
+             h("span", {"class": "ico", "aria-hidden": "true"}, "👥"),
+             h("span", {"class": "tb-text"}, t(s.lang, "friends.seats_short")))
+
 
 
 def clock_line(lang: str, clock: dict, names: list[str]) -> Node:

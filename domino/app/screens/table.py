@@ -174,6 +174,8 @@ def game_screen(c: Controller) -> Node:
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
+    if c.net and c.net.get("tool"):
+        busy_extra.append(c.net["tool"])     # the host's buttons for the friends' seats
     busy_extra.append(menu_button(lang))
     hand_row = None
     if seat is not None and hand_tiles:
