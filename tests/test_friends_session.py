@@ -426,3 +426,159 @@ def test_a_reply_code_naming_an_outside_address_is_refused_on_the_host(address):
         # the same reply with a local candidate is accepted
         out = s.handle({"action": "accept-reply", "value": "2." + _code_with("answer", "10.1.2.3", True)})
         assert [c["op"] for c in out.net if c["op"] == "accept"] == ["accept"]
+
+
+# ----------------------------------------------------------------- nobody holds the table
+def _reloaded_same(net: Net, host: Session) -> Session:
+    """The host's save replays to the position on the table (a reload)."""
+    m = host.ctrl.match
+    again = net.session("host2", net.host_store)
+    a = again.ctrl.match
+    assert (a.seq, a.hand_no, a.phase, a.turn, a.scores, a.outcome, a.resigned) == \
+        (m.seq, m.hand_no, m.phase, m.turn, m.scores, m.outcome, m.resigned)
+    assert [r["actions"] for r in a.records] == [r["actions"] for r in m.records]
+    net.devices.pop("host2")
+    return again
+
+
+def _timed(seconds: str, **params):
+    net = Net()
+    host = net.host(**params)
+    net.tap("host", action="play-friends")
+    net.join("ana", 1, player_name="Ana")
+    net.tap("host", action="change", field="time-limit", value=seconds, form={})
+    assert host.host.timeout == float(seconds)
+    sel = find(host.screen(), **{"data-testid": "time-limit"})[0]
+    assert [o[1]["value"] for o in sel[2] if o[1].get("selected") == ""] == [seconds]
+    net.tap("ana", action="join-table", value="")       # a change clears the Starts
+    net.tap("host", action="start-table")
+    return net, host, net.devices["ana"]
+
+
+def _to_anas_turn(net: Net, host: Session) -> None:
+    for _ in range(200):
+        m = host.ctrl.match
+        if m.phase == "play" and m.turn == 1:
+            return
+        if m.phase == "play" and m.turn == 0:
+            host.out = Out()
+            host.play(players.get_player("easy")(m.view(0), random.Random(m.seq)))
+            net.run("host", host.out)
+        else:
+            net.tap("host", action="next-hand", seq=str(m.seq))
+            net.tap("ana", action="next-hand", seq=str(m.seq))
+    raise AssertionError("never Ana's turn")
+
+
+def test_a_friend_who_never_moves_the_computer_plays_their_move_when_the_time_is_up():
+    net, host, g = _timed("60", seed="8")
+    _to_anas_turn(net, host)
+    seq = host.ctrl.match.seq
+    net.clock.now += 29
+    net.tap("host", action="net-tick")
+    assert not find(host.screen(), **{"data-testid": "net-clock"})
+    net.clock.now += 1
+    net.tap("host", action="net-tick")
+    for s in (host, g):            # everyone sees the time left
+        clock = find(s.screen(), **{"data-testid": "net-clock"})
+        assert clock and clock[0][1]["role"] == "status" and str(clock[0][1]["data-left"]) == "30"
+        assert "Ana: 30 s left to play" in text_of(clock[0])
+    net.clock.now += 30
+    net.tap("host", action="net-tick")
+    m = host.ctrl.match
+    assert m.seq > seq and m.seats[1]["kind"] == REMOTE
+    assert g.ctrl.match.seq == m.seq and not find(g.screen(), **{"data-testid": "net-clock"})
+    _reloaded_same(net, host)
+
+
+def test_a_friend_who_never_taps_next_counts_as_ready_when_the_time_is_up():
+    net, host, g = _timed("120", seed="8")
+    m = host.ctrl.match
+    for _ in range(400):
+        if m.phase == "hand-over":
+            break
+        if m.turn == 0:
+            host.out = Out()
+            host.play(players.get_player("easy")(m.view(0), random.Random(m.seq)))
+            net.run("host", host.out)
+        else:
+            g.out = Out()
+            g.play(players.get_player("easy")(g.ctrl.match.view(1), random.Random(m.seq)))
+            net.run("ana", g.out)
+    assert m.phase == "hand-over"
+    hand = m.hand_no
+    net.tap("host", action="next-hand", seq=str(m.seq))
+    assert "Ana" in host.waiting_for()
+    net.clock.now += 100
+    net.tap("host", action="net-tick")
+    assert find(g.screen(), **{"data-testid": "net-clock"})
+    net.clock.now += 20
+    net.tap("host", action="net-tick")
+    assert m.hand_no == hand + 1 and m.phase == "play"
+    _reloaded_same(net, host)
+
+
+def test_the_host_hands_a_seat_to_the_computer_and_ends_the_match_by_absence():
+    net, host, g = started(seed="9")
+    assert not find(host.screen(), **{"data-testid": "net-bar"})
+    net.tap("host", action="seat-controls")
+    toggle = find(host.screen(), **{"data-testid": "seat-controls-toggle"})
+    assert toggle and toggle[0][1]["aria-expanded"] == "true"
+    hand = find(host.screen(), **{"data-testid": "hand-to-computer"})
+    assert hand and str(hand[0][1]["data-seat"]) == "1"
+    net.tap("host", action="hand-to-computer", seat="1")
+    assert host.ctrl.match.seats[1]["kind"] == "medium" and host.host.stand_ins == {1}
+    assert find(host.screen(), **{"data-testid": "give-back"})
+    assert g.guest.view["kinds"][1] == "medium"             # the friend's phone knows who plays
+    saved = json.loads(host.store.get(net_key("/domino/")))
+    assert saved["table"]["stand_ins"] == [1]
+    net.tap("host", action="give-back", seat="1")
+    assert host.ctrl.match.seats[1]["kind"] == REMOTE
+    # ending asks first
+    net.tap("host", action="end-absence", seat="1")
+    assert find(host.screen(), **{"data-testid": "absence-dialog"}) and not host.ctrl.match.outcome
+    net.tap("host", action="end-absence-no")
+    assert not find(host.screen(), **{"data-testid": "absence-dialog"}) and not host.ctrl.match.outcome
+    net.tap("host", action="end-absence", seat="1")
+    net.tap("host", action="end-absence-yes")
+    out = host.ctrl.match.outcome
+    assert out and out["winner"] == 0 and host.ctrl.match.resigned["seat"] == 1
+    assert g.guest.abandoned == 1 and g.guest.ended
+    assert not find(host.screen(), **{"data-testid": "hand-to-computer"})
+    _reloaded_same(net, host)
+
+
+def test_leaving_and_coming_back_does_not_reset_the_grace_even_over_a_host_reload():
+    net = Net()
+    host = net.host(seed="4", grace="60")
+    net.tap("host", action="play-friends")
+    store = MemoryStore()
+    net.join("ana", 1, store=store)
+    net.tap("host", action="start-table")
+    net.drop("ana")
+    net.clock.now += 50
+    net.tap("host", action="net-tick")
+    net.tap("host", action="invite-again", seat=1)
+    net.join("ana", 1, store=store)                       # back with 10 s left
+    assert host.ctrl.match.seats[1]["kind"] == REMOTE
+    net.drop("ana")
+    net.clock.now += 5
+    net.tap("host", action="net-tick")
+    host = net.session("host", net.host_store)            # the host reloads
+    assert host.host.away_for(1, net.clock.now) == pytest.approx(55, abs=0.5)
+    net.clock.now += 4
+    net.tap("host", action="net-tick")
+    assert host.ctrl.match.seats[1]["kind"] == REMOTE
+    net.clock.now += 2
+    net.tap("host", action="net-tick")
+    assert host.ctrl.match.seats[1]["kind"] == "medium"   # 61 s in all: the computer plays
+
+
+@pytest.mark.parametrize("raw", ["\u3164", "\u2800", "\u200b\u200b", " \u0301 ", "\u115f\u1160\uffa0"])
+def test_a_typed_name_that_shows_nothing_is_the_default_name(raw):
+    s = Session(MemoryStore(), "/domino/", params={"url": BASE, "delay": "0"})
+    s.load_game()
+    s.handle({"action": "change", "field": "seat-name", "form": {"seat-name-0": raw}})
+    assert s.new_settings["seats"][0]["name"] == ""
+    s.handle({"action": "start", "form": {"seat-name-0": raw}})
+    assert s.ctrl.match.seats[0]["name"] == "Player 1"

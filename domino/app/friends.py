@@ -42,7 +42,7 @@ from domino.app.settings import HUMAN, default_options, default_target, normaliz
 from domino.net import protocol as P
 from domino.net import sdp
 from domino.net.guest import GuestTable
-from domino.net.host import REMOTE, HostTable, NetError
+from domino.net.host import REMOTE, TIMEOUTS, HostTable, NetError
 
 NET_KEY = "net"                 # the host's table state, beside the save
 DEFAULT_GRACE = 60
@@ -100,6 +100,8 @@ class Friends(Online):
         self.invite_seat: int | None = None     # the invitation shown at the table
         self.net_note = ""                      # the host's last reply-code problem or share result
         self.votes: set = set()                 # "next hand" taps (seats, and "host")
+        self.confirm_absence: int | None = None # the seat whose absence would end the match (asked)
+        self.seat_controls = False              # the host's buttons for the friends' seats are shown
         self.base_url = str(params.get("url") or "")
         try:   # ?grace=s: the seconds an away seat is waited for (tests)
             self.grace = max(0, min(600, int(str(params.get("grace")))))
@@ -173,6 +175,8 @@ class Friends(Online):
                 self.need_offers()
                 self.render()
         self.host_result(self.host.tick(now))
+        if self.host is not None and self.host.away and self.host.started:
+            self.save_table()      # the time each seat has been away survives a reload
 
     # ------------------------------------------------------------ host: the lobby
     def do_play_friends(self, inp: dict) -> None:
@@ -356,13 +360,73 @@ class Friends(Online):
         self.render()
 
     def do_away_policy(self, inp: dict) -> None:
-        """What happens to a seat whose friend is away: ``"computer:60"``, ``"abandon:120"``..."""
-        policy, _, grace = str(inp.get("value") or "").partition(":")
-        if self.host is None or self.host.started or policy not in ("computer", "abandon") or not grace.isdigit():
+        """What happens to a seat whose friend is away: ``"computer:60"``, ``"abandon:120"``...;
+        and (field ``time-limit``) the seconds for a turn and for Next: ``"0"`` (no limit), ``"60"``..."""
+        if self.host is None or self.host.started:
             return
-        self.host.policy, self.host.grace = policy, float(min(600, int(grace)))
+        if inp.get("field") == "time-limit":
+            try:
+                limit = float(str(inp.get("value")))
+            except ValueError:
+                return
+            if limit not in TIMEOUTS:
+                return
+            self.host.timeout = limit
+        else:
+            policy, _, grace = str(inp.get("value") or "").partition(":")
+            if policy not in ("computer", "abandon") or not grace.isdigit():
+                return
+            self.host.policy, self.host.grace = policy, float(min(600, int(grace)))
         self.host_result(self.host.set_config(self.host.config))
         self.save_table()
+        self.render()
+
+    # ------------------------------------------------------------ host: the seats at the table
+    def _table_seat(self, inp: dict) -> int | None:
+        h = self.host
+        try:
+            seat = int(str(inp.get("seat")))
+        except ValueError:
+            return None
+        if h is None or h.match is None or self.ctrl is None or h.match is not self.ctrl.match \
+                or h.match.finished or seat not in h.remote_seats():
+            return None
+        return seat
+
+    def do_seat_controls(self, inp: dict) -> None:
+        self.seat_controls = not self.seat_controls
+        self.render()
+
+    def do_hand_to_computer(self, inp: dict) -> None:
+        """The host gives a friend's seat to the computer (until given back, or the friend's device is back)."""
+        seat = self._table_seat(inp)
+        if seat is not None:
+            self.host_result(self.host.hand_to_computer(seat))
+
+    def do_give_back(self, inp: dict) -> None:
+        seat = self._table_seat(inp)
+        if seat is not None:
+            self.stop_computers()       # the stand-in may be thinking for this seat
+            self.host_result(self.host.give_back(seat))
+            self.render()
+
+    def do_end_absence(self, inp: dict) -> None:
+        """Ask first: the match ends, the absent friend loses (with partners, their side)."""
+        seat = self._table_seat(inp)
+        if seat is not None:
+            self.confirm_absence = seat
+            self.render()
+
+    def do_end_absence_no(self, inp: dict) -> None:
+        self.confirm_absence = None
+        self.render()
+
+    def do_end_absence_yes(self, inp: dict) -> None:
+        seat = self._table_seat({"seat": self.confirm_absence})
+        self.confirm_absence = None
+        if seat is not None:
+            self.host_result(self.host.end_by_absence(seat))
+            self.save_table()
         self.render()
 
     def do_start_table(self, inp: dict) -> None:
@@ -385,7 +449,10 @@ class Friends(Online):
             self.guest_state = "open"
             self.guest_send(self.guest.hello())
             self.render()
-        elif self.host is not None and conn in self.conn_seat:
+        elif self.host is not None and conn is not None:
+            # a device that claims no seat within a few seconds is closed (HostTable.tick)
+            self.host_result(self.host.connected(str(conn), self.clock()))
+        if self.host is not None and conn in self.conn_seat:
             seat = self.conn_seat.pop(conn)
             if self.offers.get(seat, {}).get("conn") == conn:
                 del self.offers[seat]     # used: the next invitation of this seat needs a new offer
@@ -450,6 +517,10 @@ class Friends(Online):
             self.play(action)
         if res.next_hand is not None:
             self.vote(res.next_hand)
+        if res.next_timeout:        # the time for Next is up: every friend counts as ready
+            self.vote(*h.remote_seats())
+        if res.clock_changed:
+            self.render()
         if res.match_changed and self.ctrl is not None:
             self.save_game()
             self.changed()
@@ -468,12 +539,12 @@ class Friends(Online):
         if h is not None and h.match is not None and self.ctrl is not None and h.match is self.ctrl.match:
             self.send_all(h.sync(self.clock()))
 
-    def vote(self, who) -> None:
+    def vote(self, *who) -> None:
         """A "next hand" tap; the hand is dealt when every person at the table has tapped."""
         c = self.ctrl
         if c is None or c.match.phase != "hand-over":
             return
-        self.votes.add(who)
+        self.votes.update(who)
         if not self.waiting_for():
             self.votes.clear()
             if c.next_hand():
@@ -498,7 +569,7 @@ class Friends(Online):
     def save_table(self) -> None:
         if self.host is not None:
             self.store.set(net_key(self.path), json.dumps({"id": self.match_id if self.host.started else "",
-                                                           "table": self.host.state(),
+                                                           "table": self.host.state(self.clock()),
                                                            "online": None if self.online_rooms is None
                                                            else {"rooms": self.online_rooms}}))
 
@@ -546,11 +617,21 @@ class Friends(Online):
             elif self.guest.seat in self.votes:
                 waiting = ["…"]
         people = {i: st for i, st in self.net_statuses().items() if st != "computer"}   # a computer's chip says enough
+        clock = self.host.clock_shown if self.host is not None else self.guest.clock
         return {"role": self.role, "statuses": people, "waiting": waiting,
+                "clock": friends_screens.clock_line(self.lang, clock, self.clock_names()) if clock else None,
                 "bar": friends_screens.table_bar(self) if self.host is not None else None,
+                "tool": friends_screens.seat_controls_button(self) if self.host is not None else None,
                 "banner": (t(self.lang, "guest.lost") if self.guest_state == "lost" else
                            t(self.lang, "online.lost") if self.guest_state == "online" else
                            t(self.lang, "guest.closed", why=self.guest_why) if self.guest_state == "closed" else "")}
+
+    def clock_names(self) -> list[str]:
+        """The seats' names at the table (for the countdown's words)."""
+        if self.guest is not None:
+            return [str(n) for n in (self.guest.view or {}).get("names") or []]
+        c = self.ctrl
+        return [s["name"] for s in c.match.seats] if c is not None else []
 
     def net_statuses(self) -> dict[int, str]:
         if self.host is not None:

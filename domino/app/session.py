@@ -602,6 +602,8 @@ class Session(Friends):
             out.append(help_dialog(self.help_game, self.lang, guide=self.role is None))
         if self.host is not None and self.invite_seat is not None and self.at_table():
             out.append(friends_screens.invite_dialog(self, self.invite_seat))
+        if self.host is not None and self.confirm_absence is not None and self.at_table():
+            out.append(friends_screens.absence_dialog(self, self.confirm_absence))
         return out
 
     def guide_target(self) -> str | None:
@@ -638,6 +640,8 @@ class Session(Friends):
             return '[data-action="handoff"]'
         if c.confirm_resign:
             return '[data-action="resign-no"]'
+        if self.confirm_absence is not None:
+            return '[data-action="end-absence-no"]'
         if c.match.outcome:
             return '[data-action="new-match"]'
         if self.guide_step == "score":
@@ -685,7 +689,7 @@ class Session(Friends):
         if self.at_table() or self.guest is not None:
             return
         if self.host is not None and not self.host.started:
-            if inp.get("field") == "away-policy":
+            if inp.get("field") in ("away-policy", "time-limit"):
                 self.do_away_policy(inp)
             else:
                 self.friends_change(inp.get("form") or {}, inp.get("field"))
@@ -709,8 +713,9 @@ class Session(Friends):
         if self.help_game is not None:
             self.help_game = None
             self.render()
-        elif self.stats_open or self.confirm_replace:
+        elif self.stats_open or self.confirm_replace or self.confirm_absence is not None:
             self.stats_open = self.stats_reset_ask = self.confirm_replace = False
+            self.confirm_absence = None
             self.render()
         elif self.ctrl is not None and (self.ctrl.confirm_resign or self.ctrl.selected):
             self.ctrl.confirm_resign = False

@@ -8,6 +8,7 @@ from domino import players
 from domino.app.i18n import t
 from domino.engine.match import Match
 from domino.engine.rules import PRESETS, RulesError, games_catalogue, make_rules
+from domino.net.protocol import sanitize_name
 
 HUMAN = "human"
 
@@ -228,7 +229,8 @@ def normalize_settings(s: Any, lang: str = "en") -> dict:
         kind = src.get("kind") if src.get("kind") in kinds else base["seats"][i]["kind"]
         if kind not in kinds:
             kind = kinds[-1]
-        fixed.append({"kind": kind, "name": str(src.get("name", ""))[:24]})
+        # a name that shows nothing (zero-width, fillers, marks alone) is blank: the seat's default name
+        fixed.append({"kind": kind, "name": sanitize_name(str(src.get("name", "")), 24)})
     out["seats"] = fixed
     return out
 

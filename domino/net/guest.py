@@ -68,6 +68,7 @@ class GuestTable:
         self.match: MirrorMatch | None = None
         self.log: list[dict] = []            # public actions, {"hand", "i", "action"}
         self.statuses: list[dict] = []
+        self.clock: dict | None = None       # the host's countdown: {"what", "seat", "left"}
         self.refusal: Refusal | None = None
         self.outcome: dict | None = None
         self.ended = False
@@ -166,6 +167,7 @@ class GuestTable:
         except MirrorError as exc:
             return f"a view the table cannot show: {exc}"
         self.view = v
+        self.clock = None
         self.resigned = resigned
         self.abandoned = msg.get("abandoned")
         self.outcome = v.get("outcome")
@@ -190,6 +192,7 @@ class GuestTable:
 
     def _on_status(self, msg: dict) -> str:
         self.statuses = [s for s in msg["seats"] if isinstance(s, dict)]
+        self.clock = read_clock(msg.get("clock"), self.view)
         return ""
 
     def _on_ended(self, msg: dict) -> str:
@@ -207,3 +210,17 @@ class GuestTable:
         """What this guest knows, as data (for comparisons)."""
         return {"seat": self.seat, "view": self.view, "resigned": self.resigned,
                 "abandoned": self.abandoned, "outcome": self.outcome, "ended": self.ended}
+
+
+def read_clock(x: Any, view: dict | None) -> dict | None:
+    """The host's countdown, if it is one this table can show: ``what`` is
+    "turn" (with a seat of the table) or "next", ``left`` whole seconds."""
+    if not isinstance(x, dict) or x.get("what") not in ("turn", "next"):
+        return None
+    left, seat = x.get("left"), x.get("seat")
+    if not P.is_int(left, 0, 3600):
+        return None
+    players = view["players"] if view is not None else P.MAX_SEAT + 1
+    if x["what"] == "turn" and not P.is_int(seat, 0, players - 1):
+        return None
+    return {"what": x["what"], "seat": seat if x["what"] == "turn" else None, "left": left}

@@ -58,6 +58,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from domino import players
 from domino.app.settings import HUMAN, computer_kinds, normalize_settings, rules_for
 from domino.app.settings import new_match as app_new_match
 from domino.engine.match import Match
@@ -79,6 +80,10 @@ REACT_BURST = 3.0           # ... with bursts up to this many
 MAX_STRIKES = 5             # wrong secrets before the device is dropped
 MAX_UNSEATED = 32           # devices connected without a seat
 MAX_EVENTS = 200            # public actions in one view message, at most
+UNSEATED_TIMEOUT = 10.0     # seconds a device may stay connected without a seat (a valid hello)
+TIMEOUTS = (0.0, 60.0, 120.0, 300.0)   # the host's choices for a turn and for Next (0: no time limit)
+COUNTDOWN = 30.0            # the last seconds of a time limit are shown to everyone
+COUNTDOWN_STEP = 5.0        # ... in steps of this many seconds
 
 #: Refusal codes of the table (besides protocol.DECODE_CODES), with their English words.
 REFUSALS = {
@@ -96,6 +101,8 @@ REFUSALS = {
     "illegal": "that move is not allowed now",
     "not-hand-over": "the hand is still being played",
     "rate-limit": "too many messages: slow down",
+    "timeout": "no seat was claimed in time",
+    "stand-in": "the computer plays this seat now (the host can give it back)",
     "internal": "the host could not handle that message",
 }
 
@@ -124,7 +131,9 @@ class HostResult:
     ``match_changed``: a seat's kind in the Match changed (a computer stands
     in, or its person is back): save, and run the computer loop.
     ``reaction``: (seat, id) to show on the host's screen.  ``refused``: the
-    refusal code when the message was refused (None when accepted)."""
+    refusal code when the message was refused (None when accepted).
+    ``next_timeout``: the time for "next hand" is up: every friend's seat
+    counts as ready.  ``clock_changed``: the countdown shown changed."""
 
     replies: list[tuple[str, str]] = field(default_factory=list)
     action: tuple[int, dict] | None = None
@@ -134,6 +143,8 @@ class HostResult:
     match_changed: bool = False
     reaction: tuple[int, str] | None = None
     refused: str | None = None
+    next_timeout: bool = False
+    clock_changed: bool = False
 
 
 class _Bucket:
@@ -159,6 +170,7 @@ class _Peer:
     id: str
     bucket: _Bucket
     reacts: _Bucket
+    since: float = 0.0                 # when the device was first seen
     seat: int | None = None
     over: int = 0                      # messages over the rate limit, in a row
     strikes: int = 0                   # wrong secrets
@@ -200,15 +212,19 @@ class HostTable:
     every method taking ``now`` wants seconds from one monotonic clock."""
 
     def __init__(self, settings: dict, *, policy: str = "computer", grace: float = DEFAULT_GRACE,
-                 stand_in: str = "medium", rate: float = RATE, burst: float = BURST, now: float = 0.0):
+                 stand_in: str = "medium", rate: float = RATE, burst: float = BURST, now: float = 0.0,
+                 timeout: float = 0.0):
         if policy not in POLICIES:
             raise NetError(f"policy must be one of {', '.join(POLICIES)}")
+        if timeout not in TIMEOUTS:
+            raise NetError(f"timeout must be one of {', '.join(str(int(x)) for x in TIMEOUTS)} seconds")
         if stand_in not in computer_kinds():
             raise NetError(f"stand_in must be one of {', '.join(computer_kinds())}")
         if not (isinstance(grace, (int, float)) and grace >= 0):
             raise NetError("grace is a number of seconds, 0 or more")
         self.policy = policy
         self.grace = float(grace)
+        self.timeout = float(timeout)             # seconds for a turn and for Next; 0: no limit
         self.stand_in = stand_in
         self.rate, self.burst = float(rate), float(burst)
         self.config = normalize_config(settings)
@@ -217,8 +233,13 @@ class HostTable:
         self.bound: dict[int, str] = {}           # seat -> peer id
         self.peers: dict[str, _Peer] = {}
         self.ready: set[int] = set()
-        self.away: dict[int, float] = {}          # seat -> since
-        self.stand_ins: set[int] = set()          # away seats the computer plays
+        self.away: dict[int, float] = {}          # seat -> since (its current absence)
+        self.away_used: dict[int, float] = {}     # seat -> seconds away in this match before that
+        self.stand_ins: set[int] = set()          # seats the computer plays (away, or handed by the host)
+        self.clock_key: tuple | None = None       # what the time limit runs for: ("turn", seq, seat) / ("next", seq)
+        self.clock_since = 0.0
+        self.clock_fired = False
+        self.clock_shown: tuple | None = None     # the countdown last sent to the guests
         self.abandoned: int | None = None
         self.started = False
         self.match: Match | None = None
@@ -351,7 +372,8 @@ class HostTable:
                 "options": r.options(), "partnership": r.partnership,
                 "partners": r.sides if r.partnership else None,
                 "seats": self.statuses(),
-                "away": {"policy": self.policy, "grace": self.grace, "stand_in": self.stand_in}}
+                "away": {"policy": self.policy, "grace": self.grace, "stand_in": self.stand_in,
+                         "timeout": self.timeout}}
 
     def can_start(self) -> bool:
         """In the lobby, and every remote seat is joined and ready."""
@@ -420,8 +442,10 @@ class HostTable:
         self.match = None
         self.started = False
         self.stand_ins.clear()
+        self.away_used.clear()
         self.abandoned = None
         self.pending = None
+        self.clock_key, self.clock_shown = None, None
         self.ready.clear()
         for p in self.peers.values():
             p.sent_key, p.seen, p.ended_sent = None, None, False
@@ -441,15 +465,67 @@ class HostTable:
             res.replies.append((str(peer), self._refusal("internal")))
         return res
 
+    def connected(self, peer: str, now: float) -> HostResult:
+        """The transport opened a connection: its device has
+        :data:`UNSEATED_TIMEOUT` seconds to claim a seat (a valid ``hello``)
+        before :meth:`tick` closes it."""
+        res = HostResult()
+        peer = str(peer)
+        self._expire_unseated(now, res)
+        if peer not in self.peers:
+            if self._unseated() >= MAX_UNSEATED:    # full: the oldest device without a seat makes room
+                self._evict_oldest(res)
+            self._new_peer(peer, now)
+        return res
+
+    def _evict_oldest(self, res: HostResult) -> None:
+        oldest = min((x for x in self.peers.values() if x.seat is None), key=lambda x: x.since)
+        del self.peers[oldest.id]
+        res.drop.append(oldest.id)
+
+    def _new_peer(self, peer: str, now: float) -> _Peer:
+        p = self.peers[peer] = _Peer(peer, _Bucket(self.rate, self.burst, now),
+                                     _Bucket(REACT_RATE, REACT_BURST, now), since=now)
+        return p
+
+    def _unseated(self) -> int:
+        return sum(1 for x in self.peers.values() if x.seat is None)
+
+    def _expire_unseated(self, now: float, res: HostResult) -> None:
+        """Devices connected for :data:`UNSEATED_TIMEOUT` seconds without a seat are closed."""
+        for pid, p in list(self.peers.items()):
+            if p.seat is None and now - p.since >= UNSEATED_TIMEOUT:
+                del self.peers[pid]
+                res.drop.append(pid)
+
+    def _rightful_hello(self, text: Any) -> bool:
+        """``text`` is a ``hello`` with the right secret of its seat (checked
+        without changing anything)."""
+        try:
+            msg = P.decode_guest(text)
+        except ProtocolError:
+            return False
+        if msg["t"] != "hello" or msg["seat"] >= self.players or self.kind(msg["seat"]) != REMOTE:
+            return False
+        secret = self.secrets.get(msg["seat"])
+        return secret is not None and hmac.compare_digest(secret.encode(), msg["secret"].encode())
+
     def _receive(self, peer: str, text: Any, now: float, res: HostResult) -> None:
         p = self.peers.get(peer)
+        if p is not None and p.seat is None and now - p.since >= UNSEATED_TIMEOUT and not self._rightful_hello(text):
+            del self.peers[peer]          # too long without a seat: closed
+            res.drop.append(peer)
+            res.refused = "timeout"
+            return
         if p is None:
-            if sum(1 for x in self.peers.values() if x.seat is None) >= MAX_UNSEATED:
-                res.drop.append(peer)
-                res.refused = "rate-limit"
-                return
-            p = self.peers[peer] = _Peer(peer, _Bucket(self.rate, self.burst, now),
-                                         _Bucket(REACT_RATE, REACT_BURST, now))
+            self._expire_unseated(now, res)
+            if self._unseated() >= MAX_UNSEATED:
+                if not self._rightful_hello(text):
+                    res.drop.append(peer)
+                    res.refused = "rate-limit"
+                    return
+                self._evict_oldest(res)    # a seat's own device always gets in
+            p = self._new_peer(peer, now)
         if not p.bucket.take(now):
             p.over += 1
             res.refused = "rate-limit"
@@ -488,7 +564,9 @@ class HostTable:
         self.bound[seat] = p.id
         p.seat = seat
         p.sent_key, p.seen, p.ended_sent = None, None, False
-        self.away.pop(seat, None)
+        since = self.away.pop(seat, None)
+        if since is not None and self.started:     # the time away counts for the whole match
+            self.away_used[seat] = self.away_used.get(seat, 0.0) + max(0.0, now - since)
         name = P.sanitize_name(msg["name"])
         if not self.started and name:
             self.config["seats"][seat]["name"] = name
@@ -539,9 +617,11 @@ class HostTable:
             self.pending = (p.id, p.seat, m.seq)
             res.action = (p.seat, {"seat": p.seat, "resign": True})
             return
+        if m.seats[p.seat]["kind"] != REMOTE:
+            return self._refuse(res, p, "stand-in", ref=seq)
         if seq != m.seq:
+            # a replayed or late act: its refusal, and a view only if this device lacks the current one
             self._refuse(res, p, "stale-seq", f"{REFUSALS['stale-seq']} (now at {m.seq}, not {seq})", ref=seq)
-            p.sent_key = None          # whatever it missed: the whole view again
             res.replies += self._sync_peer(p)
             return
         if self.pending is not None and self.pending[2] == m.seq:
@@ -589,6 +669,11 @@ class HostTable:
             self._leave(p, now, res)
         return res
 
+    def away_for(self, seat: int, now: float) -> float:
+        """Seconds ``seat`` has been away in this match, every absence counted."""
+        since = self.away.get(seat)
+        return self.away_used.get(seat, 0.0) + (max(0.0, now - since) if since is not None else 0.0)
+
     def _leave(self, p: _Peer, now: float, res: HostResult) -> None:
         self.peers.pop(p.id, None)
         if p.seat is not None and self.bound.get(p.seat) == p.id:
@@ -603,27 +688,141 @@ class HostTable:
         self._leave(p, now, res)
 
     def tick(self, now: float) -> HostResult:
-        """Apply the away policy to seats away for ``grace`` seconds or more
-        (see the module docstring): a stand-in computer (``match_changed``)
-        or the abandonment (``action``: the leaver's resign)."""
+        """Once a second or so: close devices that claimed no seat in time;
+        apply the away policy to seats away for ``grace`` seconds in all
+        (see the module docstring; the one who left first is treated first):
+        a stand-in computer (``match_changed``) or the abandonment
+        (``action``: the leaver's resign); and the time limits (see
+        :meth:`clock`)."""
         res = HostResult()
+        self._expire_unseated(now, res)
         m = self.match
         if m is None or m.finished:
             return res
-        for seat, since in sorted(self.away.items()):
-            if now - since < self.grace or seat in self.stand_ins:
+        for seat, since in sorted(self.away.items(), key=lambda kv: (kv[1], kv[0])):
+            if self.away_for(seat, now) < self.grace or seat in self.stand_ins:
                 continue
             if self.policy == "computer":
-                self.stand_ins.add(seat)
-                m.seats[seat]["kind"] = self.stand_in
-                res.match_changed = True
+                self._stand_in(seat, res)
             elif self.abandoned is None:
                 self.abandoned = seat
                 res.action = (seat, {"seat": seat, "resign": True})
                 break
+        if res.action is None:
+            self._time_limit(now, res)
         if res.match_changed:
             self._seats_changed(res)
         return res
+
+    def _stand_in(self, seat: int, res: HostResult) -> None:
+        self.stand_ins.add(seat)
+        self.match.seats[seat]["kind"] = self.stand_in
+        res.match_changed = True
+
+    # ----- time limits --------------------------------------------------------
+    def _watch(self, now: float) -> None:
+        """Start the time limit's clock when what it runs for changed: a
+        friend's turn (a seat the computer does not play) or the hand's end."""
+        m = self.match
+        key = None
+        if m is not None and not m.finished:
+            if m.phase == "play" and m.turn is not None and m.seats[m.turn]["kind"] == REMOTE:
+                key = ("turn", m.seq, m.turn)
+            elif m.phase == "hand-over":
+                key = ("next", m.seq)
+        if key != self.clock_key:
+            self.clock_key, self.clock_since, self.clock_fired = key, now, False
+
+    def clock(self, now: float) -> dict | None:
+        """The countdown everyone sees in the last :data:`COUNTDOWN` seconds
+        of a time limit: ``{"what": "turn" | "next", "seat": s | None,
+        "left": seconds}`` (``left`` rounded up to :data:`COUNTDOWN_STEP`),
+        else None."""
+        self._watch(now)
+        if not self.timeout or self.clock_key is None or self.clock_fired:
+            return None
+        left = self.clock_since + self.timeout - now
+        if left > COUNTDOWN or left <= 0:
+            return None
+        step = int(-(-left // COUNTDOWN_STEP) * COUNTDOWN_STEP)
+        return {"what": self.clock_key[0], "seat": self.clock_key[2] if self.clock_key[0] == "turn" else None,
+                "left": step}
+
+    def _time_limit(self, now: float, res: HostResult) -> None:
+        """A friend's turn or the "next hand" taps that took ``timeout``
+        seconds: the computer plays the seat's move (with the abandonment
+        policy: the seat abandons); the friends who did not tap Next count
+        as ready.  The countdown goes to everyone when it changes."""
+        shown = self.clock(now)
+        if shown != self.clock_shown:
+            self.clock_shown = shown
+            res.clock_changed = True
+            res.replies += self.broadcast_status()
+        if not self.timeout or self.clock_key is None or self.clock_fired \
+                or now - self.clock_since < self.timeout:
+            return
+        self.clock_fired = True
+        m = self.match
+        if self.clock_key[0] == "next":
+            res.next_timeout = True
+            return
+        seat = self.clock_key[2]
+        if self.policy == "abandon":
+            if self.abandoned is None:
+                self.abandoned = seat
+                res.action = (seat, {"seat": seat, "resign": True})
+            return
+        res.action = (seat, self.stand_in_move(seat))
+
+    def stand_in_move(self, seat: int) -> dict:
+        """The stand-in computer's move for ``seat`` now (the hard level's
+        search runs in slices on the page: here the medium level chooses)."""
+        m = self.match
+        level = self.stand_in if self.stand_in != "hard" else "medium"
+        action = players.get_player(level)(m.view(seat), m.player_rng(seat))
+        legal = m.legal_actions()
+        return action if action in legal else legal[0]
+
+    # ----- the host's hands on the seats -------------------------------------
+    def hand_to_computer(self, seat: int) -> HostResult:
+        """The host gives a friend's seat to the computer (the stand-in
+        level), away or not, until the host gives it back
+        (:meth:`give_back`) or the friend's device says ``hello`` again."""
+        m = self._host_seat(seat)
+        res = HostResult()
+        if seat not in self.stand_ins and not m.finished:
+            self._stand_in(seat, res)
+            self._seats_changed(res)
+        return res
+
+    def give_back(self, seat: int) -> HostResult:
+        """A seat the computer plays goes back to its friend, whose device is connected."""
+        m = self._host_seat(seat)
+        res = HostResult()
+        if seat in self.stand_ins and seat in self.bound:
+            self.stand_ins.discard(seat)
+            m.seats[seat]["kind"] = REMOTE
+            res.match_changed = True
+            self._seats_changed(res)
+        return res
+
+    def end_by_absence(self, seat: int) -> HostResult:
+        """The host ends the match: ``seat`` is absent and abandons (the
+        abandonment rule: it loses; with partners its side).  ``action`` is
+        its resign, for the session to apply."""
+        m = self._host_seat(seat)
+        res = HostResult()
+        if not m.finished and self.abandoned is None:
+            self.abandoned = seat
+            res.action = (seat, {"seat": seat, "resign": True})
+        return res
+
+    def _host_seat(self, seat: Any) -> Match:
+        if self.match is None:
+            raise NetError("the match has not started")
+        if not (type(seat) is int and 0 <= seat < self.players) or self.kind(seat) != REMOTE:
+            raise NetError(f"seat {seat!r} is not played from a friend's device")
+        return self.match
 
     # ----- to the guests ----------------------------------------------------
     def sync(self, now: float = 0.0) -> list[tuple[str, str]]:
@@ -634,6 +833,9 @@ class HostTable:
         m = self.match
         if m is None:
             return []
+        self._watch(now)
+        if self.clock_shown is not None and self.clock(now) is None:
+            self.clock_shown = None            # a new view clears the guests' countdown
         out: list[tuple[str, str]] = []
         acked = None
         if self.pending is not None:
@@ -705,7 +907,7 @@ class HostTable:
             for seat, pid in sorted(self.bound.items()):
                 out.append((pid, P.encode(P.message("lobby", config=cfg, code=code, your_seat=seat))))
         else:
-            text = P.encode(P.message("status", seats=self.statuses()))
+            text = P.encode(P.message("status", seats=self.statuses(), clock=self.clock_shown))
             out = [(pid, text) for _s, pid in sorted(self.bound.items())]
         return out
 
@@ -740,10 +942,17 @@ class HostTable:
         res.replies.append((p.id, self._refusal(code, text, ref)))
 
     # ----- the host's save ------------------------------------------------
-    def state(self) -> dict:
+    def state(self, now: float | None = None) -> dict:
         """The table as JSON-able data, for the host's save (config,
-        invitations, statuses, policy; no device)."""
+        invitations, statuses, policy, each seat's time away in this match
+        (up to ``now`` when given); no device).  ``away`` lists the seats
+        away, the one who left first first."""
+        used = {s: self.away_for(s, now) if now is not None else self.away_used.get(s, 0.0)
+                for s in set(self.away_used) | set(self.away)}
         return {"format": STATE_FORMAT, "config": self.config,
+                "timeout": self.timeout,
+                "away_used": {str(k): round(v, 3) for k, v in sorted(used.items()) if v > 0},
+                "away": [s for s, _ in sorted(self.away.items(), key=lambda kv: (kv[1], kv[0]))],
                 "secrets": {str(k): v for k, v in sorted(self.secrets.items())},
                 "statuses": [self.seat_status(i) for i in range(self.players)],
                 "policy": self.policy, "grace": self.grace, "stand_in": self.stand_in,
@@ -760,7 +969,7 @@ class HostTable:
             raise NetError(f"not a host table state ({STATE_FORMAT})")
         try:
             table = cls(state["config"], policy=state["policy"], grace=state["grace"],
-                        stand_in=state["stand_in"], now=now)
+                        stand_in=state["stand_in"], now=now, timeout=state.get("timeout", 0.0))
         except (KeyError, TypeError, RulesError) as exc:
             raise NetError(f"bad host table state: {exc}") from None
         secrets_ = state.get("secrets")
@@ -785,7 +994,18 @@ class HostTable:
         table.started = started
         table.stand_ins = set(stand_ins)
         table.abandoned = abandoned
+        used = state.get("away_used", {})
+        order = state.get("away", [])
+        if not isinstance(used, dict) or not isinstance(order, list):
+            raise NetError("bad host table state: away_used and away")
+        for k, v in used.items():
+            if not (isinstance(k, str) and k.isdigit() and int(k) in remote
+                    and type(v) in (int, float) and 0 <= v <= 10**7):
+                raise NetError(f"bad host table state: time away of seat {k!r}")
+            table.away_used[int(k)] = float(v)
+        rank = {s: i for i, s in enumerate(order) if type(s) is int}
         for i, st in enumerate(statuses[:table.players]):
             if i in remote and (st in ("joined", "ready", "away") or (started and i in table.secrets)):
-                table.away[i] = now
+                # away from now, in the order they left (the first one is treated first)
+                table.away[i] = now - 1e-6 * (len(rank) - rank.get(i, len(rank)))
         return table

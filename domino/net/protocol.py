@@ -217,7 +217,7 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "ack": ({"seq": _int(0, MAX_SEQ)}, {}),
     "reaction": ({"seat": _int(0, MAX_SEAT), "id": _is_reaction}, {}),
     "pong": ({}, {"n": _int(0, 2**31)}),
-    "status": ({"seats": _is_statuses}, {}),
+    "status": ({"seats": _is_statuses}, {"clock": _dict_or_null}),
     "ended": ({"outcome": _dict_or_null}, {"abandoned": _seat_or_null}),
     "closed": ({"reason": _text(40)}, {"message": _text(400)}),
 }
@@ -225,19 +225,39 @@ HOST_SCHEMAS: dict[str, Schema] = {
 
 # ----------------------------------------------------------------- names
 _DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Characters that draw nothing though their category says letter or symbol
+#: (Hangul fillers, the braille blank, ...): a name of them alone is blank.
+BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
+#: Categories that show nothing alone (combining marks, spaces).
+_SHOW_NOTHING = frozenset({"Mn", "Me", "Zs"})
+
+
+def _blank(ch: str) -> bool:
+    return ch.isspace() or ch in BLANK_LOOKALIKES
 
 
 def sanitize_name(raw: Any, limit: int = MAX_NAME) -> str:
-    """A guest's name as the table may show it: control and format
-    characters (bidi overrides, zero-width marks, line separators, ...)
-    removed, any run of spaces made one space, trimmed, at most ``limit``
-    characters.  Names are always shown as text (never as markup), so
-    ``<`` and ``&`` are kept as typed."""
+    """A name as the table may show it: control and format characters
+    (bidi overrides, zero-width marks, line separators, ...) removed, blank
+    look-alikes (U+3164, U+2800, ...) made spaces, any run of spaces made
+    one space, combining marks with nothing before them dropped, trimmed,
+    at most ``limit`` characters.  A name that shows nothing (only such
+    characters) is ``""``: the seat's default name.  Names are always shown
+    as text (never as markup), so ``<`` and ``&`` are kept as typed."""
     if type(raw) is not str:
         return ""
-    kept = "".join(" " if ch.isspace() else ch for ch in raw[:MAX_RAW_NAME]
-                   if ch.isspace() or unicodedata.category(ch) not in _DROP_CATEGORIES)
-    return " ".join(kept.split())[:limit].strip()
+    raw = unicodedata.normalize("NFC", raw[:MAX_RAW_NAME])
+    kept = "".join(" " if _blank(ch) else ch for ch in raw
+                   if _blank(ch) or unicodedata.category(ch) not in _DROP_CATEGORIES)
+    words = []
+    for w in kept.split():
+        w = w.lstrip("".join(c for c in w if unicodedata.category(c) in ("Mn", "Me")))
+        if w:
+            words.append(w)
+    name = " ".join(words)[:limit].strip()
+    if all(unicodedata.category(ch) in _SHOW_NOTHING for ch in name):
+        return ""
+    return name
 
 
 # ----------------------------------------------------------------- encode / decode

@@ -316,3 +316,24 @@ def test_a_lobby_change_clears_the_starts(phones):
     tid(guest, "join-table").click()
     host.wait_for_selector('[data-testid="seat-status-1"][data-status="ready"]')
     assert tid(host, "start-table").is_enabled()
+
+
+def test_the_host_lets_the_computer_play_for_a_friend_and_gives_the_seat_back(phones):
+    host, guest = started(phones)
+    tid(host, "seat-controls-toggle").click()
+    tid(host, "hand-to-computer").click()
+    host.wait_for_selector('[data-testid="give-back"]')
+    assert from_record(host_record(host)).seats[1]["kind"] == "medium"     # the stand-in, saved
+    assert [v["id"] for v in axe_violations(host)] == []
+    tid(host, "end-absence").click()                # asked first
+    host.wait_for_selector('[data-testid="absence-dialog"]')
+    assert [v["id"] for v in axe_violations(host)] == []
+    tid(host, "end-absence-no").click()
+    host.wait_for_selector('[data-testid="absence-dialog"]', state="detached")
+    assert not from_record(host_record(host)).outcome
+    tid(host, "give-back").click()
+    host.wait_for_selector('[data-testid="hand-to-computer"]')
+    assert from_record(host_record(host)).seats[1]["kind"] == "remote"
+    play_hand([host, guest], moves=3)
+    assert_no_py_error(host)
+    assert_no_py_error(guest)

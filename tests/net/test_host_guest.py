@@ -605,9 +605,9 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     g1 = net.guests[p1]
     legal = m.legal_actions()[0]
     act = lambda seq, a: P.encode(P.message("act", seq=seq, action=a))   # noqa: E731
-    # stale (and the whole view comes again)
+    # stale: its refusal only (the device has the current view already)
     res = _refused(net, p1, act(m.seq - 1, legal), "stale-seq")
-    assert any(json.loads(t)["t"] == "view" for p, t in res.replies if p == p1)
+    assert [json.loads(t)["t"] for p, t in res.replies] == ["refused"]
     assert g1.refusal.reason == "stale-seq" and str(g1.refusal)
     _refused(net, p1, act(m.seq + 5, legal), "stale-seq")
     # out of turn, forged seat
@@ -641,6 +641,33 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     net.sync()
     assert g1.acked == seq and g1.view["seq"] == m.seq > seq
     _refused(net, p1, act(seq, legal), "stale-seq")
+
+
+def test_a_replayed_act_gets_its_refusal_not_a_whole_view():
+    """An ``act`` the host already applied, sent again (a replay, a retry
+    after a lost ack): answered with the refusal for that act, nothing else
+    (a replay must not make the host send a whole view each time)."""
+    net = _at_guest_turn()
+    m = net.match
+    p1 = net.peer_of(1)
+    g1 = net.guests[p1]
+    seq = m.seq
+    text = g1.act(m.legal_actions()[0])
+    res = net.send(p1, text)
+    m.apply(res.action[1])
+    net.sync()
+    assert g1.view["seq"] == m.seq > seq
+    for _ in range(5):
+        net.now += 0.1
+        res = net.host.receive(p1, text, net.now)
+        assert res.refused == "stale-seq" and res.action is None
+        answers = [json.loads(t) for p, t in res.replies]
+        assert [a["t"] for a in answers] == ["refused"] and answers[0]["ref"] == seq
+        assert all(p == p1 for p, _t in res.replies)
+    # a device that really lacks the current view still gets it with the refusal
+    net.host.peers[p1].sent_key = None
+    res = net.host.receive(p1, text, net.now + 0.1)
+    assert [json.loads(t)["t"] for p, t in res.replies] == ["refused", "view"]
 
 
 def test_a_guest_may_resign_its_own_seat_only():
@@ -778,3 +805,227 @@ def test_the_lobby_code_of_every_game_is_in_the_docs():
         assert f"`{code}`" in doc, (game, code)
     net = Net("mexican-train", ["human", "remote"], {"start_double": 6, "double_chains": True})
     assert net.host.code() == "6..0/mt c"
+
+
+# ----------------------------------------------------------------- holding the table
+from domino.net.host import MAX_UNSEATED, UNSEATED_TIMEOUT   # noqa: E402
+from domino.engine.records import from_record as _from_record, to_record as _to_record   # noqa: E402
+
+
+def _replays(m: Match) -> None:
+    """The match's record replays to the same position."""
+    again = _from_record(json.loads(json.dumps(_to_record(m))))
+    assert again.state_key() == m.state_key() and again.outcome == m.outcome
+
+
+def test_idle_connections_never_lock_out_a_returning_friend():
+    net = Net("draw", ["human", "remote"])
+    net.lobby_and_start()
+    secret = net.guest(1).secret
+    net.disconnect(net.peer_of(1))
+    ping = P.encode(P.message("ping", n=1))
+    t0 = net.now
+    idle = [f"idle{i}" for i in range(MAX_UNSEATED + 8)]
+    closed = []
+    for i, pid in enumerate(idle):     # connections that never say hello (some just open, some ping)
+        if i % 2:
+            closed += net.host.connected(pid, t0 + 0.01 * i).drop     # full: the oldest idle one is closed
+        else:
+            closed += net.host.receive(pid, ping, t0 + 0.01 * i).drop   # full: a stranger's message is refused
+    assert sum(1 for p in net.host.peers.values() if p.seat is None) == MAX_UNSEATED
+    idle = [pid for pid in idle if pid not in closed]
+    assert len(idle) == MAX_UNSEATED
+    # a stranger is still turned away; the friend's own device gets in, the oldest idle one makes room
+    stranger = net.host.receive("stranger", ping, t0 + 1)
+    assert "stranger" in stranger.drop
+    g = GuestTable(1, secret, "Ana")
+    net.guests["back"] = g
+    res = net.host.receive("back", g.hello(), t0 + 1)
+    assert res.refused is None and net.host.bound[1] == "back" and res.drop == [idle[0]]
+    net.deliver(res.replies)
+    assert g.view == net.match.view(1)
+    # the idle ones are closed once their time is up; the friend stays
+    assert net.host.tick(t0 + UNSEATED_TIMEOUT - 1).drop == []
+    dropped = net.host.tick(t0 + UNSEATED_TIMEOUT + 1).drop
+    assert set(dropped) == set(idle[1:])
+    assert all(p.seat is not None for p in net.host.peers.values()) and net.host.bound[1] == "back"
+    # an idle connection that talks after its time is closed, not served
+    net.host.connected("late", t0 + 20)
+    late = net.host.receive("late", ping, t0 + 20 + UNSEATED_TIMEOUT)
+    assert late.refused == "timeout" and "late" in late.drop and "late" not in net.host.peers
+
+
+def test_time_away_counts_over_the_whole_match():
+    """Leaving, coming back just before the grace ends and leaving again
+    buys no fresh minute; the total survives the host's reload."""
+    net = Net("draw", ["human", "remote"], policy="abandon", grace=60)
+    net.lobby_and_start()
+    secret = net.guest(1).secret
+    net.disconnect(net.peer_of(1))
+    t0 = net.now
+    assert net.host.tick(t0 + 55).action is None
+    net.now = t0 + 55
+    peer = net.connect(1, guest=GuestTable(1, secret, "Ana"))       # back with 5 s left
+    assert net.host.away_for(1, net.now) == pytest.approx(55, abs=0.2)
+    net.now += 30
+    net.disconnect(peer)
+    t1 = net.now
+    state = json.loads(json.dumps(net.host.state(t1 + 2)))
+    assert state["away_used"]["1"] == pytest.approx(57, abs=0.2)
+    assert net.host.tick(t1 + 4).action is None
+    res = net.host.tick(t1 + 6)                   # 55 + 6 > 60: not a fresh minute
+    assert res.action == (1, {"seat": 1, "resign": True})
+    # the host reloads instead: the time away is kept
+    table = HostTable.from_state(state, now=500.0)
+    table.attach(net.match, 500.0)
+    assert table.tick(502.0).action is None
+    assert table.tick(504.0).action == (1, {"seat": 1, "resign": True})
+
+
+def test_the_one_who_left_first_is_treated_first():
+    net = Net("all-fives", ["human", "remote", "remote"], policy="abandon", grace=10)
+    net.lobby_and_start()
+    net.disconnect(net.peer_of(2))
+    net.now += 1
+    net.disconnect(net.peer_of(1))
+    res = net.host.tick(net.now + 30)          # both are out of time: seat 2 left first
+    assert res.action == (2, {"seat": 2, "resign": True})
+    # and after a reload the order is kept
+    net2 = Net("all-fives", ["human", "remote", "remote"], policy="abandon", grace=10)
+    net2.lobby_and_start()
+    net2.disconnect(net2.peer_of(2))
+    net2.now += 1
+    net2.disconnect(net2.peer_of(1))
+    table = HostTable.from_state(json.loads(json.dumps(net2.host.state(net2.now))), now=0.0)
+    table.attach(net2.match, 0.0)
+    assert table.tick(30.0).action == (2, {"seat": 2, "resign": True})
+
+
+def _remote_turn(net: Net, seat: int = 1) -> None:
+    while not (net.match.phase == "play" and net.match.turn == seat):
+        assert net.step()
+
+
+def test_a_turn_time_out_the_computer_plays_the_move():
+    net = Net("draw", ["human", "remote"], timeout=60.0)
+    net.lobby_and_start()
+    _remote_turn(net)
+    net.sync()
+    t0, seq = net.now, net.match.seq
+    g = net.guest(1)
+    assert net.host.tick(t0 + 25).clock_changed is False and g.clock is None
+    res = net.host.tick(t0 + 31)                       # the last 30 s: everyone sees the countdown
+    assert res.clock_changed and res.action is None
+    net.deliver(res.replies)
+    assert g.clock == {"what": "turn", "seat": 1, "left": 30}
+    assert net.host.tick(t0 + 32).replies == []        # told in steps, not every second
+    res = net.host.tick(t0 + 60)
+    seat, action = res.action
+    assert seat == 1 and action in net.match.legal_actions()
+    assert net.host.tick(t0 + 61).action is None       # once
+    net.match.apply(action)
+    net.sync()
+    assert net.match.seq > seq and g.clock is None and g.view == net.match.view(1)
+    assert net.match.seats[1]["kind"] == REMOTE        # the friend plays the next turn
+    _replays(net.match)
+
+
+def test_a_turn_time_out_with_the_abandonment_rule_ends_the_match():
+    net = Net("draw", ["human", "remote"], timeout=120.0, policy="abandon")
+    net.lobby_and_start()
+    _remote_turn(net)
+    net.sync()
+    assert net.host.tick(net.now + 119).action is None
+    res = net.host.tick(net.now + 121)
+    assert res.action == (1, {"seat": 1, "resign": True})
+    net.match.apply(res.action[1])
+    net.sync()
+    assert net.match.outcome["winner"] == 0 and net.guest(1).abandoned == 1
+    _replays(net.match)
+
+
+def test_a_next_time_out_counts_the_seat_ready():
+    net = Net("draw", ["human", "remote"], timeout=60.0)
+    net.lobby_and_start()
+    while net.match.phase != "hand-over":
+        assert net.step()
+    net.sync()
+    t0 = net.now
+    res = net.host.tick(t0 + 40)
+    net.deliver(res.replies)
+    assert net.guest(1).clock == {"what": "next", "seat": None, "left": 20}
+    assert not net.host.tick(t0 + 59).next_timeout
+    assert net.host.tick(t0 + 60).next_timeout
+    assert not net.host.tick(t0 + 61).next_timeout
+
+
+def test_no_time_limit_by_default():
+    net = Net("draw", ["human", "remote"])
+    net.lobby_and_start()
+    _remote_turn(net)
+    res = net.host.tick(net.now + 10**6)
+    assert res.action is None and not res.next_timeout and net.host.clock(net.now + 10**6) is None
+    with pytest.raises(NetError):
+        HostTable({"game": "draw", "players": 2, "seats": [{"kind": "human"}, {"kind": "remote"}]}, timeout=45.0)
+
+
+def test_the_host_hands_a_seat_to_the_computer_and_back():
+    net = Net("draw", ["human", "remote"], stand_in="easy")
+    net.lobby_and_start()
+    _remote_turn(net)
+    peer = net.peer_of(1)
+    g = net.guests[peer]
+    res = net.host.hand_to_computer(1)
+    net.deliver(res.replies)
+    assert res.match_changed and net.match.seats[1]["kind"] == "easy" and not is_remote_turn(net.match)
+    st = net.host.statuses()[1]
+    assert st["status"] == "joined" and st["stand_in"] == "easy"
+    # the friend's device may not move for the computer
+    net.now += 0.1
+    refused = net.host.receive(peer, g.act(net.match.legal_actions()[0]), net.now)
+    assert refused.refused == "stand-in" and refused.action is None
+    net.step()                                   # the computer plays seat 1
+    net.sync()
+    assert g.view == net.match.view(1)
+    back = net.host.give_back(1)
+    assert back.match_changed and net.match.seats[1]["kind"] == REMOTE
+    net.sync()
+    net.play_to_end()
+    assert net.match.finished
+    _replays(net.match)
+
+
+def test_the_host_ends_the_match_by_absence_with_partners():
+    net = Net("latin", ["human", "remote", "easy", "remote"])
+    net.lobby_and_start()
+    for _ in range(3):
+        net.step()
+    res = net.host.end_by_absence(3)
+    assert res.action == (3, {"seat": 3, "resign": True})
+    net.match.apply(res.action[1])
+    net.sync()
+    assert net.match.outcome["winner"] == 0          # the leaver's side (1 and 3) loses
+    assert net.guest(1).abandoned == 3
+    assert net.host.end_by_absence(1).action is None  # once
+    with pytest.raises(NetError):
+        net.host.hand_to_computer(0)                  # the host's own seat
+    _replays(net.match)
+
+
+@pytest.mark.parametrize("raw", ["\u3164", "\u2800\u2800", "\u200b \u200d", "\u0301\u0302", "\u115f\u1160",
+                                 "\uffa0", "\u202e\u2066", "\u00a0\u2003", "\u20dd"])
+def test_a_name_that_shows_nothing_becomes_the_seats_default_name(raw):
+    net = Net("draw", ["human", "remote"])
+    net.connect(1, guest=GuestTable(1, net.host.invite(1), "x"))
+    peer = net.peer_of(1)
+    net.send(peer, P.encode(P.message("hello", seat=1, secret=net.host.secrets[1], name=raw)))
+    assert net.host.config["seats"][1]["name"] == "x"       # the name stays as it was
+    net2 = Net("draw", ["human", "remote"])
+    g = GuestTable(1, net2.host.invite(1), "")
+    peer2 = "p"
+    net2.guests[peer2] = g
+    net2.send(peer2, P.encode(P.message("hello", seat=1, secret=net2.host.secrets[1], name=raw)))
+    net2.send(peer2, g.ready(True))
+    m = net2.host.new_match(3)
+    assert m.seats[1]["name"] == "Player 2"
+    assert P.sanitize_name("\u3164Ana\u2800 ") == "Ana" and P.sanitize_name("\u0301Jose\u0301") == "José"

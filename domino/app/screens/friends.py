@@ -9,6 +9,7 @@ from domino.app.nodes import Node, h
 from domino.app.online import ice_text
 from domino.app.settings import game_options, games, option_label, option_value_label
 from domino.engine.rules import rules_from_options
+from domino.net.host import TIMEOUTS
 
 STATUS_ICON = {"here": "●", "computer": "⚙", "open": "○", "invited": "✉", "joined": "✓", "ready": "✔",
                "away": "⌛"}
@@ -102,6 +103,13 @@ def host_panel(s) -> Node:
                  [h("option", {"value": f"{p}:{g}", "selected": "" if (p, g) == now else None},
                     t(lang, "friends.away_grace", s=g) + ", " + t(lang, "friends.away." + p))
                   for p, g in choices]))
+    limits = [h("option", {"value": str(int(x)), "selected": "" if x == hst.timeout else None},
+                t(lang, "friends.time_off") if not x else t(lang, "friends.time_min", n=int(x) // 60))
+              for x in TIMEOUTS]
+    limit = [h("label", {"class": "field"}, h("span", {}, t(lang, "friends.time_limit")),
+               h("select", {"data-testid": "time-limit", "data-field": "time-limit",
+                            "aria-describedby": "time-help"}, limits)),
+             h("p", {"class": "muted", "id": "time-help"}, t(lang, "friends.time_help"))]
     can = hst.can_start()
     return h("div", {"class": "friends", "data-testid": "friends-panel"},
              h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
@@ -114,6 +122,7 @@ def host_panel(s) -> Node:
              h("ul", {"class": "net-seats"}, seats),
              invites,
              policy,
+             limit,
              not can and h("p", {"class": "muted", "id": "start-wait"}, t(lang, "friends.start_wait")),
              h("div", {"class": "friends-actions"},
                h("button", {"type": "button", "class": "primary big", "data-action": "start-table",
@@ -172,21 +181,89 @@ def online_panel(s) -> Node:
 
 
 def table_bar(s) -> Node | None:
-    """On the host's table: a friend who is away, and the one-tap invitation for their seat."""
+    """On the host's table: a friend who is away, and the one-tap invitation for their seat;
+    and the host's hands on the friends' seats: the computer plays for one (or gives it
+    back), or the match ends because one is absent (asked first)."""
     hst = s.host
     lang = s.lang
     items = []
+    controls = []
+    live = hst.match is not None and not hst.match.finished
     for st in hst.statuses():
+        seat = st["seat"]
+        name = st["name"] or t(lang, "friends.seat", n=seat + 1)
         if st["status"] == "away" or (st["kind"] == "remote" and st["status"] == "invited"):
-            name = st["name"] or t(lang, "friends.seat", n=st["seat"] + 1)
             line = t(lang, "friends.stand_in", name=name) if st["stand_in"] else name + ": " + t(lang, "status.away")
             items.append(h("div", {"class": "net-away"}, h("span", {}, line),
                            h("button", {"type": "button", "class": "secondary", "data-action": "invite-again",
-                                        "data-seat": st["seat"], "data-testid": f"invite-again-{st['seat']}"},
+                                        "data-seat": seat, "data-testid": f"invite-again-{seat}"},
                              t(lang, "friends.invite_again", name=name))))
-    if not items:
+        if st["kind"] != "remote" or not live:
+            continue
+        if st["stand_in"] is None:
+            hand = h("button", {"type": "button", "class": "secondary", "data-action": "hand-to-computer",
+                                "data-seat": seat, "data-testid": "hand-to-computer"},
+                     t(lang, "friends.hand_to_computer", name=name))
+        elif seat in hst.bound:
+            hand = h("button", {"type": "button", "class": "secondary", "data-action": "give-back",
+                                "data-seat": seat, "data-testid": "give-back"}, t(lang, "friends.give_back", name=name))
+        else:
+            hand = None
+        controls.append(h("li", {"class": "net-seat-controls", "data-seat": seat},
+                          h("span", {}, t(lang, "friends.handed", name=name) if st["stand_in"] else name), " ",
+                          hand,
+                          h("button", {"type": "button", "class": "secondary", "data-action": "end-absence",
+                                       "data-seat": seat, "data-testid": "end-absence"},
+                            t(lang, "friends.end_absence", name=name))))
+    out = []
+    if items:
+        out.append(h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items))
+    if controls and s.seat_controls:     # opened from the toolbar (seat_controls_button)
+        out.append(h("div", {"class": "net-controls", "data-testid": "seat-controls"},
+                     h("ul", {"id": "seat-controls-list", "aria-label": t(lang, "friends.seats")}, controls)))
+    return out or None
+
+
+def seat_controls_button(s) -> Node | None:
+    """The host's toolbar button that shows or hides the buttons for the friends' seats."""
+    hst = s.host
+    if hst.match is None or hst.match.finished or not hst.remote_seats():
         return None
-    return h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items)
+    shown = s.seat_controls
+    return h("button", {"type": "button", "class": "tb", "data-action": "seat-controls",
+                        "data-testid": "seat-controls-toggle", "aria-expanded": "true" if shown else "false",
+                        "aria-controls": "seat-controls-list" if shown else None},
+             h("span", {"class": "ico", "aria-hidden": "true"}, "👥"),
+             h("span", {"class": "tb-text"}, t(s.lang, "friends.seats_short")))
+
+
+
+def clock_line(lang: str, clock: dict, names: list[str]) -> Node:
+    """The time left (the last seconds of a time limit), for everyone at the table."""
+    seat = clock.get("seat")
+    if clock["what"] == "turn":
+        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else t(lang, "friends.seat", n=seat + 1)
+        words = t(lang, "friends.clock_turn", name=name, s=clock["left"])
+    else:
+        words = t(lang, "friends.clock_next", s=clock["left"])
+    return h("p", {"class": "net-clock", "role": "status", "data-testid": "net-clock", "data-left": clock["left"]},
+             h("span", {"aria-hidden": "true"}, "⏱ "), words)
+
+
+def absence_dialog(s, seat: int) -> Node:
+    """Before the host ends the match because a friend is absent."""
+    lang = s.lang
+    name = s.ctrl.match.seats[seat]["name"] if s.ctrl is not None else t(lang, "friends.seat", n=seat + 1)
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "abs-title",
+                     "data-testid": "absence-dialog"},
+             h("div", {"class": "card"},
+               h("h2", {"id": "abs-title"}, t(lang, "friends.absence_title", name=name)),
+               h("p", {}, t(lang, "friends.absence_text", name=name)),
+               h("div", {"class": "friends-actions"},
+                 h("button", {"type": "button", "class": "primary", "data-action": "end-absence-no",
+                              "data-testid": "end-absence-no"}, t(lang, "friends.absence_no")),
+                 h("button", {"type": "button", "class": "secondary", "data-action": "end-absence-yes",
+                              "data-testid": "end-absence-yes"}, t(lang, "friends.absence_yes")))))
 
 
 def invite_dialog(s, seat: int) -> Node:

@@ -117,6 +117,7 @@ def hand_result(c: Controller, v: dict) -> Node:
                hand_summary(c, v),
                _result_table(c, v, True),
                rounds_table(v, lang),
+               c.net and c.net.get("clock"),
                c.net and c.net["waiting"] and h("p", {"class": "muted", "role": "status", "data-testid": "waiting"},
                                                 t(lang, "guest.wait_next") if c.net["role"] == "guest" else
                                                 t(lang, "friends.waiting", names=", ".join(c.net["waiting"]))),

@@ -174,6 +174,8 @@ def game_screen(c: Controller) -> Node:
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
+    if c.net and c.net.get("tool"):
+        busy_extra.append(c.net["tool"])     # the host's buttons for the friends' seats
     busy_extra.append(menu_button(lang))
     hand_row = None
     if seat is not None and hand_tiles:
@@ -251,6 +253,7 @@ def game_screen(c: Controller) -> Node:
           scores_bar(c, v),
           toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
         c.net and c.net["bar"],
+        c.net and c.net.get("clock"),
         c.net and c.net["banner"] and h("p", {"class": "error net-banner", "role": "alert",
                                              "data-testid": "net-banner"}, c.net["banner"]),
         table_area(c, v, seats, net, guest),
