@@ -41,6 +41,7 @@ host's next view is the only thing that moves the mirror
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from domino.engine import tiles as T
@@ -384,6 +385,14 @@ def _result_ok(r: Any, rules: Rules, hands: bool) -> bool:
     return ok
 
 
+_BRANCH = re.compile(r"foot:[0-9]{1,3}")
+
+
+def _branch(x: Any) -> bool:
+    """A Chicken Foot branch's id as the engine writes it (``foot:<n>``)."""
+    return type(x) is str and _BRANCH.fullmatch(x) is not None
+
+
 def _layout_ok(lay: Any, rules: Rules) -> bool:
     """The layout of a board shape other than the line family's."""
     if type(lay) is not dict:
@@ -402,10 +411,10 @@ def _layout_ok(lay: Any, rules: Rules) -> bool:
     if shape == "foot":
         br = lay.get("branches")
         return ((lay.get("center") is None or _tile(lay.get("center"), rules)) and type(br) is list
-                and all(type(x) is dict and type(x.get("id")) is str and _placed(x.get("tiles"), rules)
-                        and (x.get("parent") is None or type(x.get("parent")) is str)
+                and all(type(x) is dict and _branch(x.get("id")) and _placed(x.get("tiles"), rules)
+                        and (x.get("parent") is None or _branch(x.get("parent")))
                         and (x.get("open") is None or _is_int(x.get("open"), 0, rules.set)) for x in br)
-                and type(lay.get("must")) is list and all(type(x) is str for x in lay["must"])
+                and type(lay.get("must")) is list and all(_branch(x) for x in lay["must"])
                 and _is_int(lay.get("round_double"), 0, rules.set) and _is_int(lay.get("rounds"), 1, 99))
     rows = lay.get("rows")
     arms = lay.get("arms")

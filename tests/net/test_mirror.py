@@ -231,3 +231,21 @@ def test_rules_records_and_resigned():
         assert [r["result"] for r in mm.records[:-1]] == [Match.public_result(r["result"]) for r in match.records[:-1]]
     c = Controller(MirrorMatch(m2.view(1), m2.resigned), viewer=1)
     assert c.message() == Controller(m2, viewer=1).message() == "P3 resigns"
+
+
+@pytest.mark.parametrize("field,value", [("id", "1-1"), ("id", "foot:x"), ("parent", "foot"), ("must", ["1-1"])])
+def test_a_chicken_foot_branch_id_that_is_not_the_engines_is_refused(field, value):
+    """The board's drawing reads ``foot:<n>``: a host's view naming a branch
+    any other way is refused by the mirror, never drawn (it crashed the board)."""
+    m = real_match("chicken-foot", 3, {}, 0, 5)
+    while not m.view(0)["layout"]["branches"][1:]:
+        players.play_turn(m, "easy")
+    v = m.view(0)
+    MirrorMatch(v)      # the real one stands
+    lay = v["layout"]
+    if field == "must":
+        lay["must"] = value
+    else:
+        lay["branches"][-1][field] = value
+    with pytest.raises(MirrorError):
+        MirrorMatch(v)
