@@ -9,7 +9,7 @@ import pytest
 
 from domino import app, players
 from domino.app import stats as stats_mod
-from domino.app.nodes import text_of
+from domino.app.nodes import text_of, walk
 from domino.app.screens.results import hand_result, hand_summary, match_result
 from domino.engine.common import winning_side
 from domino.engine.match import Match
@@ -50,7 +50,7 @@ def test_blocked_hand_won_by_seat_2_or_3_names_the_side(game, opts):
             v = c.view()
             assert want[lang] in [text_of(p) for p in hand_summary(c, v)]
             tree = match_result(c, v) if m.finished else hand_result(c, v)
-            rows = [n for n in _walk(tree) if n[0] == "tr" and "data-side" in n[1]]
+            rows = [n for n in walk(tree) if n[0] == "tr" and "data-side" in n[1]]
             assert {r[1]["data-side"] for r in rows if "win" in (r[1].get("class") or "")} == {str(side)}
 
 
@@ -80,10 +80,3 @@ def test_a_hand_the_partner_won_counts_as_won_in_the_statistics():
     row = stats_mod.match_row(m)
     assert (row["hands_won"], row["hands_lost"]) == (won, lost)
 
-
-def _walk(node):
-    if isinstance(node, str):
-        return
-    yield node
-    for ch in node[2]:
-        yield from _walk(ch)
