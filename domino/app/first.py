@@ -45,9 +45,11 @@ import json
 from domino.app.i18n import LANGS, t
 from domino.app.nodes import Node
 from domino.app.session import MemoryStore, Session
-from domino.app.settings import (COMPANIONS, FALLBACK_NAMES, HUMAN, computer_kinds, game_options, games,
-                                 kind_label, persona, rules_for, target_option)
+from domino.app.settings import games, kind_label
+from domino.engine.match import HUMAN
 from domino.engine.rules import PRESETS
+from domino.table import (COMPANIONS, FALLBACK_NAMES, REMOTE, computer_kinds, game_options, persona, rules_for,
+                          target_option)
 
 FORMAT = "domino-first/1"
 PATH = "/first-visit/"   # any page path: a first visit's store is empty
@@ -119,7 +121,7 @@ def texts(lang: str) -> dict:
     tries = {k: len(COMPANIONS.get(k, FALLBACK_NAMES)) + 1 for k in computer_kinds()}
     most = max((len(game_options(g["id"])) for g in games()), default=0)
     return {
-        "people": [HUMAN, "remote"],
+        "people": [HUMAN, REMOTE],
         "player": [t(lang, "name.player", n=i + 1) for i in range(seats)],
         "computer": [t(lang, "name.computer", n=i + 1) for i in range(seats)],
         # settings.seat_names asks persona(kind, k) for k up to seats * tries
