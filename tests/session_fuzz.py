@@ -20,8 +20,8 @@ import random
 from domino.app import saves
 from domino.app.nodes import walk
 from domino.app.session import MemoryStore, Session
-from domino.app.settings import new_match, default_settings
 from domino.engine import records
+from domino.table import default_settings, new_match
 from tests.test_friends_session import Net
 
 PATH = "/domino/"

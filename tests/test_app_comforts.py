@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from domino import app, players
+from domino import app, players, table
 from domino.app import guide, helptext, stats, undo
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card, replace_dialog, undo_tools
@@ -270,7 +270,7 @@ def test_guide_steps():
 def test_guided_hand_deal():
     """The fixed seed: the computer opens, the person then has a tile that
     fits, and the panel says each step in both languages."""
-    m = app.new_match(guide.settings(), guide.SEED, "en")
+    m = table.new_match(guide.settings(), guide.SEED, "en")
     assert m.rules.game == "draw" and m.rules.players == 2
     assert [s["kind"] for s in m.seats] == ["human", guide.LEVEL]
     assert m.turn == 1
@@ -297,14 +297,14 @@ def test_menu_continue_card_and_replace_question():
     assert app.find(card, data_testid="continue")
     d = replace_dialog(m, "es")
     assert app.find(d, data_testid="replace-confirm") and "Abierto" in app.text_of(d)
-    screen = app.new_game_screen(app.default_settings(), "en", "coloured", top=[card], sound=False)
+    screen = app.new_game_screen(table.default_settings(), "en", "coloured", top=[card], sound=False)
     assert app.find(screen, data_testid="saved-match")
     assert app.find(screen, data_testid="practice")[0][1].get("checked") is None
     assert app.find(screen, data_testid="sound")[0][1]["aria-pressed"] == "false"
     tb = [n for n in app.walk(screen) if n[1].get("role") == "toolbar"]
     assert tb and tb[0][1]["aria-label"] == "Game tools"
-    s = app.normalize_settings({"practice": True})
-    assert s["practice"] is True and app.normalize_settings({})["practice"] is False
+    s = table.normalize_settings({"practice": True})
+    assert s["practice"] is True and table.normalize_settings({})["practice"] is False
 
 
 # ------------------------------------------------------------ bugs
@@ -334,7 +334,7 @@ def test_hand_result_zero_is_not_a_gain():
 
 
 def test_lobby_code_says_what_it_is():
-    tree = app.new_game_screen(app.default_settings(), "en", "coloured")
+    tree = app.new_game_screen(table.default_settings(), "en", "coloured")
     lobby = app.find(tree, data_testid="lobby-code")[0]
     assert "100pt/ab." in app.text_of(lobby) and "game rooms" in app.text_of(lobby)
 
@@ -343,9 +343,9 @@ def test_lobby_code_says_what_it_is():
 def test_undo_and_statistics_in_every_game(game):
     """Every game: each undo gives back a position the person saw, with the
     person to move; a finished match against the computer is counted."""
-    s = app.normalize_settings({"game": game, "players": 2,
+    s = table.normalize_settings({"game": game, "players": 2,
                                 "seats": [{"kind": "human", "name": ""}, {"kind": "easy", "name": ""}]})
-    m = app.new_match(s, 5)
+    m = table.new_match(s, 5)
     seen = set()
     moves = 0
     while m.phase == "play" and moves < 12:

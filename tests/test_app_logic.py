@@ -2,7 +2,7 @@
 hand-off decisions, message texts, taps, screens."""
 import pytest
 
-from domino import app
+from domino import app, table
 from domino.app.i18n import t
 from domino.app.screens.table import seat_node
 from domino.engine.match import Match
@@ -102,21 +102,21 @@ def test_same_human_twice_no_handoff():
 def test_games_order_and_all_presets():
     ids = [g["id"] for g in app.games()]
     assert ids[:2] == ["draw", "block"]
-    assert sorted(ids) == sorted(g for g in PRESETS if app.offered(g))
+    assert sorted(ids) == sorted(g for g in PRESETS if table.offered(g))
 
 
 def test_computer_kinds_exclude_random():
-    kinds = app.computer_kinds()
+    kinds = table.computer_kinds()
     assert "random" not in kinds or kinds == ["random"]
     assert app.kind_label("en", "random") == "Computer"
 
 
 def test_new_match_from_settings():
-    s = app.default_settings()
+    s = table.default_settings()
     s.update(game="block", players=4, partnership=True, target=150)
     s["seats"][0] = {"kind": "human", "name": " Ana "}
     s["seats"][1] = {"kind": "human", "name": ""}
-    m = app.new_match(s, seed=9)
+    m = table.new_match(s, seed=9)
     assert m.rules.game == "block" and m.rules.players == 4 and m.rules.partnership
     assert m.rules.target == 150
     assert m.seats[0] == {"name": "Ana", "kind": "human"}
@@ -127,30 +127,30 @@ def test_new_match_from_settings():
 def test_every_game_and_count_starts():
     for g in app.games():
         for n in g["players"]:
-            s = app.normalize_settings({"game": g["id"], "players": n})
-            m = app.new_match(s, seed=1)
+            s = table.normalize_settings({"game": g["id"], "players": n})
+            m = table.new_match(s, seed=1)
             assert m.phase == "play"
             app.game_screen(app.Controller(m))
 
 
 def test_normalize_bad_settings():
-    s = app.normalize_settings({"game": "nope", "players": "x", "target": 7, "seats": "?"})
+    s = table.normalize_settings({"game": "nope", "players": "x", "target": 7, "seats": "?"})
     assert s["game"] == "draw" and s["players"] == 2 and s["target"] == 100
-    assert app.normalize_settings(None) == app.default_settings()
+    assert table.normalize_settings(None) == table.default_settings()
 
 
 def test_partnership_choice():
-    assert app.partnership_choice("draw", 4) == "option"
-    assert app.partnership_choice("latin", 4) == "fixed"
-    assert app.partnership_choice("muggins", 4) == "none"
-    assert app.partnership_choice("draw", 3) == "none"
+    assert table.partnership_choice("draw", 4) == "option"
+    assert table.partnership_choice("latin", 4) == "fixed"
+    assert table.partnership_choice("muggins", 4) == "none"
+    assert table.partnership_choice("draw", 3) == "none"
 
 
 def test_duplicate_names_made_unique():
-    s = app.default_settings()
+    s = table.default_settings()
     s["seats"][0]["name"] = "Ana"
     s["seats"][1] = {"kind": "human", "name": "Ana"}
-    names = app.seat_names(app.normalize_settings(s), "en")
+    names = table.seat_names(table.normalize_settings(s), "en")
     assert len(set(names)) == 2
 
 
@@ -301,7 +301,7 @@ def test_help_dialog_every_game():
 
 
 def test_new_game_screen_hooks():
-    tree = app.new_game_screen(app.default_settings(), "en", "coloured")
+    tree = app.new_game_screen(table.default_settings(), "en", "coloured")
     for tid in ("new-game", "start", "game", "players", "target", "seat-kind-0", "seat-name-1", "lang", "pips", "help"):
         assert app.find(tree, data_testid=tid), tid
     kinds = [n[1]["value"] for n in app.walk(app.find(tree, data_testid="seat-kind-1")[0]) if n[0] == "option"]
@@ -316,24 +316,24 @@ def _offered(tree) -> set[str]:
 def test_options_offered_are_the_unlocked_multivalued_ones():
     from domino.engine.rules import games_catalogue
     for g in games_catalogue():
-        if not app.offered(g["id"]):
+        if not table.offered(g["id"]):
             continue
         open_ = {o["key"] for o in g["options"] if not o["locked"] and len(o["values"]) > 1}
-        s = app.normalize_settings({"game": g["id"], "players": 4 if 4 in g["players"] else 2})
+        s = table.normalize_settings({"game": g["id"], "players": 4 if 4 in g["players"] else 2})
         tree = app.new_game_screen(s, "en", "coloured")
         shown = _offered(tree)
         # players, target and partnership have their own fields; pips is the toolbar's (looks only)
         own = {"players", "target"} | ({"partnership"} if app.find(tree, data_testid="partnership") else set())
         assert shown | own | {"pips"} >= open_, g["id"]
-        assert shown == {k for k in open_ if k not in app.OWN_FIELDS}, g["id"]
+        assert shown == {k for k in open_ if k not in table.OWN_FIELDS}, g["id"]
         if shown:
             assert app.find(tree, data_testid="options")[0][0] == "details"
         else:   # Latin: nothing left open but players and target
             assert not app.find(tree, data_testid="options")
-        for o in app.game_options(g["id"]):   # every value offered, with a label in both languages
+        for o in table.game_options(g["id"]):   # every value offered, with a label in both languages
             sel = app.find(tree, data_testid="opt-" + o["key"])[0]
             values = [n[1]["value"] for n in app.walk(sel) if n[0] == "option"]
-            assert values == [app.enc(v) for v in o["values"]]
+            assert values == [table.enc(v) for v in o["values"]]
             for lang in ("en", "es"):
                 assert not app.option_label(lang, o["key"]).startswith("opt.")
                 for v in o["values"]:
@@ -344,7 +344,7 @@ def test_every_option_value_has_labels():
     from domino.engine.rules import OPTION_VALUES
     from domino.app.i18n import MESSAGES
     for key, values in OPTION_VALUES.items():
-        if key in app.OWN_FIELDS:
+        if key in table.OWN_FIELDS:
             continue
         for lang in ("en", "es"):
             assert "opt." + key in MESSAGES[lang], key
@@ -356,89 +356,89 @@ def test_every_option_value_has_labels():
 
 def test_option_defaults_and_reset_per_game():
     for g in PRESETS.values():
-        if not app.offered(g.id):
+        if not table.offered(g.id):
             continue
-        s = app.normalize_settings({"game": g.id})
-        assert s["options"] == {o["key"]: g.defaults[o["key"]] for o in app.game_options(g.id)}
-        m = app.new_match(s, seed=1)
+        s = table.normalize_settings({"game": g.id})
+        assert s["options"] == {o["key"]: g.defaults[o["key"]] for o in table.game_options(g.id)}
+        m = table.new_match(s, seed=1)
         for k, v in s["options"].items():
             if k != "hand_size":
                 assert getattr(m.rules, k) == v
     # stored options of another game are dropped; bad values fall back to the default
-    s = app.normalize_settings({"game": "draw", "options": {"fives": "total", "spinner": "nope", "set": 9}})
+    s = table.normalize_settings({"game": "draw", "options": {"fives": "total", "spinner": "nope", "set": 9}})
     assert "fives" not in s["options"] and s["options"]["spinner"] == "off" and s["options"]["set"] == 9
 
 
 def test_changed_option_reaches_the_match():
-    s = app.normalize_settings({"game": "all-fives", "options": {"spinner": "off", "next_opener": "rotate"}})
-    m = app.new_match(s, seed=3)
+    s = table.normalize_settings({"game": "all-fives", "options": {"spinner": "off", "next_opener": "rotate"}})
+    m = table.new_match(s, seed=3)
     assert m.rules.spinner == "off" and m.rules.next_opener == "rotate"
     tree = app.new_game_screen(s, "en", "coloured")
     assert app.find(tree, data_testid="lobby-code")[0][1]["data-code"] == m.rules.lobby_code() == "100pt/5*O"
     # values as the <select> posts them (strings) are decoded
-    s = app.normalize_settings({"game": "classic", "options": {"set": "9", "best_of_10": "on", "rounding": "none"}})
-    m = app.new_match(s, seed=3)
+    s = table.normalize_settings({"game": "classic", "options": {"set": "9", "best_of_10": "on", "rounding": "none"}})
+    m = table.new_match(s, seed=3)
     assert m.rules.set == 9 and m.rules.best_of_10 is True and m.rules.rounding == "none"
     assert m.rules.hand_size == 9
-    s = app.normalize_settings({"game": "muggins", "players": 3, "options": {"hand_size": "6", "points": "good"}})
-    m = app.new_match(s, seed=3)
+    s = table.normalize_settings({"game": "muggins", "players": 3, "options": {"hand_size": "6", "points": "good"}})
+    m = table.new_match(s, seed=3)
     assert m.rules.hand_size == 6 and m.rules.points == "good" and m.rules.players == 3
 
 
 def test_invalid_combination_shows_error_and_no_match():
-    s = app.normalize_settings({"game": "classic", "options": {"fives": "total", "best_of_10": True}})
+    s = table.normalize_settings({"game": "classic", "options": {"fives": "total", "best_of_10": True}})
     tree = app.new_game_screen(s, "en", "coloured")
     err = app.find(tree, data_testid="options-error")
     assert err and "best of 10" in app.text_of(err[0])
     assert "disabled" in app.find(tree, data_testid="start")[0][1]
     assert not app.find(tree, data_testid="lobby-code")
     with pytest.raises(app.RulesError):
-        app.new_match(s, seed=1)
-    s = app.normalize_settings({"game": "all-fives", "options": {"boneyard": "none", "keep_last_two": True}})
+        table.new_match(s, seed=1)
+    s = table.normalize_settings({"game": "all-fives", "options": {"boneyard": "none", "keep_last_two": True}})
     assert app.find(app.new_game_screen(s, "es", "coloured"), data_testid="options-error")
-    ok = app.new_game_screen(app.normalize_settings({"game": "classic"}), "en", "coloured")
+    ok = app.new_game_screen(table.normalize_settings({"game": "classic"}), "en", "coloured")
     assert not app.find(ok, data_testid="options-error")
     assert "disabled" not in app.find(ok, data_testid="start")[0][1]
 
 
 def test_options_section_open_state_kept():
-    s = app.normalize_settings({"game": "draw", "show_options": True})
+    s = table.normalize_settings({"game": "draw", "show_options": True})
     assert "open" in app.find(app.new_game_screen(s, "en", "coloured"), data_testid="options")[0][1]
-    s = app.normalize_settings({"game": "draw"})
+    s = table.normalize_settings({"game": "draw"})
     assert "open" not in app.find(app.new_game_screen(s, "en", "coloured"), data_testid="options")[0][1]
 
 
 def test_seat_kinds_show_personas():
-    tree = app.new_game_screen(app.default_settings(), "en", "coloured")
+    tree = app.new_game_screen(table.default_settings(), "en", "coloured")
     labels = {n[1]["value"]: app.text_of(n) for n in app.walk(app.find(tree, data_testid="seat-kind-1")[0])
               if n[0] == "option"}
     assert labels["easy"] == "Computer — Pepe (easy)"
     assert labels["medium"] == "Computer — Lola (medium)"
     assert labels["hard"] == "Computer — Don Ramón (hard)"
     assert app.kind_label("es", "medium") == "Computadora — Lola (media)"
-    m = app.new_match(app.default_settings(), seed=1)
+    m = table.new_match(table.default_settings(), seed=1)
     assert m.seats[1]["name"] == "Lola"
 
 
 def test_computers_of_one_level_get_distinct_names():
     """Three seats of the same level: three persona names, no numbers that
     could disagree with the seat numbers."""
-    s = app.default_settings()
+    s = table.default_settings()
     s["players"] = 4
     s["seats"] = [{"kind": "human", "name": "Ana"}] + [{"kind": "hard", "name": ""} for _ in range(3)]
-    names = app.seat_names(s, "en")
+    names = table.seat_names(s, "en")
     assert names == ["Ana", "Don Ramón", "Doña Carmen", "Don Julio"]
     s["seats"][2] = {"kind": "medium", "name": ""}
-    assert app.seat_names(s, "en") == ["Ana", "Don Ramón", "Lola", "Doña Carmen"]
+    assert table.seat_names(s, "en") == ["Ana", "Don Ramón", "Lola", "Doña Carmen"]
 
 
 def test_repeated_names_get_their_seat_number():
     """Names typed twice are told apart by the seat numbers the screen shows."""
-    s = app.default_settings()
+    s = table.default_settings()
     s["players"] = 4
     s["seats"] = [{"kind": "human", "name": "Ana"}, {"kind": "easy", "name": ""},
                   {"kind": "human", "name": "Ana"}, {"kind": "easy", "name": "Ana"}]
-    assert app.seat_names(s, "en") == ["Ana 1", "Pepe", "Ana 3", "Ana 4"]
+    assert table.seat_names(s, "en") == ["Ana 1", "Pepe", "Ana 3", "Ana 4"]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

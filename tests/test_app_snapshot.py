@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from domino import app
+from domino import app, table
 from domino.app import snapshot
 from domino.app.nodes import find, walk
 
@@ -18,9 +18,9 @@ BOOT_JS = (ROOT / "static" / "boot.js").read_text(encoding="utf-8")
 
 
 def _match(kinds: list[str], moves: int, game: str = "draw", seed: int = 3):
-    s = app.normalize_settings({"game": game, "players": len(kinds),
+    s = table.normalize_settings({"game": game, "players": len(kinds),
                                 "seats": [{"kind": k, "name": ""} for k in kinds]}, "en")
-    m = app.new_match(s, seed, "en")
+    m = table.new_match(s, seed, "en")
     for _ in range(moves):
         if m.phase != "play":
             break

@@ -14,8 +14,10 @@ import pytest
 from domino.app import first
 from domino.app.i18n import LANGS, t
 from domino.app.nodes import find
-from domino.app.settings import HUMAN, computer_kinds, default_options, default_target, games, seat_names
+from domino.app.settings import default_target, games
+from domino.engine.match import HUMAN
 from domino.engine.rules import PRESETS
+from domino.table import computer_kinds, default_options, seat_names
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Out, Session
 from domino.engine import tiles as T
 from domino.net import sdp
-from domino.net.host import REMOTE
+from domino.table import REMOTE
 from tests.net.test_host_guest import audit
 from tests.net.test_sdp import SAMPLES
 

@@ -10,7 +10,7 @@ import random
 from domino import players
 from domino.app.session import MemoryStore, Out, Session
 from domino.net import protocol as P
-from domino.net.host import REMOTE
+from domino.table import REMOTE
 from tests.test_friends_session import Net
 
 FORM_3 = {"players": "3", "seat-kind-2": "easy"}

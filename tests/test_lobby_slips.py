@@ -13,7 +13,7 @@ from domino.app.i18n import MESSAGES
 from domino.app.nodes import find, text_of, walk
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.session import MemoryStore, Session
-from domino.app.settings import COMPANIONS, default_settings, max_seats, normalize_settings, seat_names
+from domino.table import COMPANIONS, default_settings, max_seats, normalize_settings, seat_names
 from tests.test_session import play_on, run_computers
 
 PATH = "/domino/"
@@ -217,7 +217,7 @@ def test_the_guided_hand_teaches_drawing(choice):
 
 
 def test_every_first_play_of_the_guided_deal_leads_to_a_draw():
-    from domino.app.settings import new_match
+    from domino.table import new_match
     m = new_match(guide.settings(), guide.SEED, "en")
     assert m.turn == 1
     m.apply(players.get_player(guide.LEVEL)(m.view(1), m.player_rng(1)))

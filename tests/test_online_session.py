@@ -13,7 +13,7 @@ import pytest
 from domino.app import online as ON
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Session
-from domino.net.host import REMOTE
+from domino.table import REMOTE
 from tests.test_friends_session import BASE, Net, _play_out, screen_text
 
 RELAY = "ws://198.18.7.1:7447"

@@ -166,7 +166,7 @@ def test_settings_loader():
 
 
 def test_normalize_settings_survives_wrong_types():
-    from domino.app import normalize_settings
+    from domino.table import normalize_settings
     for new in ({"game": []}, {"game": {}}, {"players": [], "target": {}}, {"seats": [{"kind": []}, 5]},
                 {"options": {"hand_size": []}}):
         s = normalize_settings(new)

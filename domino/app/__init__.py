@@ -23,9 +23,6 @@ from domino.app.screens.dialogs import help_dialog, resign_dialog
 from domino.app.screens.lobby import loading_screen, new_game_screen, toolbar
 from domino.app.screens.results import hand_result, hand_summary, match_result
 from domino.app.screens.table import board_tree, game_screen, handoff_screen, scores_bar
-from domino.app.settings import (FALLBACK_NAMES, HUMAN, OWN_FIELDS, computer_kinds, dec,
-                                 default_options, default_settings, enc, game_options, games,
-                                 kind_label, new_match, normalize_settings, offered, option, option_label,
-                                 option_value_label, partnership_choice, persona, rules_error_text,
-                                 rules_for, seat_names, default_target, target_option, max_seats)
+from domino.app.settings import (default_target, games, kind_label, option_label, option_value_label,
+                                 rules_error_text)
 from domino.engine.rules import RulesError

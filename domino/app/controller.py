@@ -1,13 +1,12 @@
 """The table's controller: who is looking, what is selected, turn logic and the message line, around one Match."""
 from __future__ import annotations
 
-from domino.app.settings import HUMAN
-
 from domino import players
 from domino.app import boards
 from domino.app.i18n import t
 from domino.engine.line import Hand, make_move
-from domino.engine.match import Match
+from domino.engine.match import HUMAN, Match
+from domino.table import REMOTE
 
 ai = None  # domino.players.levels (levels, hints): imported by load_ai() when first needed
 
@@ -26,9 +25,6 @@ def load_ai():
 # ----------------------------------------------------------------- turn logic
 def humans(match: Match) -> list[int]:
     return [i for i, s in enumerate(match.seats) if s["kind"] == HUMAN]
-
-
-REMOTE = "remote"     # a seat played from a friend's phone (domino.app.friends): neither here nor a computer
 
 
 def is_computer_turn(match: Match) -> bool:

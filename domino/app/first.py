@@ -20,7 +20,7 @@ through :meth:`Session.handle` exactly as taps would drive it:
 * ``texts``: what static/first.js needs to keep the texts that follow the
   fields right (the names' placeholders, the one line by Play, the options'
   "changed" badge, the table code's line), written by the code that says
-  them live: the names of the seats (``settings.seat_names``, which first.js
+  them live: the names of the seats (``domino.table.seat_names``, which first.js
   follows step by step: tests/test_first_screen.py runs both on the same
   seats), the templates of the lines, the badge for each count;
 * ``codes``: for each screen, its table code at each target with the game's
@@ -45,9 +45,11 @@ import json
 from domino.app.i18n import LANGS, t
 from domino.app.nodes import Node
 from domino.app.session import MemoryStore, Session
-from domino.app.settings import (COMPANIONS, FALLBACK_NAMES, HUMAN, computer_kinds, game_options, games,
-                                 kind_label, persona, rules_for, target_option)
+from domino.app.settings import games, kind_label
+from domino.engine.match import HUMAN
 from domino.engine.rules import PRESETS
+from domino.table import (COMPANIONS, FALLBACK_NAMES, REMOTE, computer_kinds, game_options, persona, rules_for,
+                          target_option)
 
 FORMAT = "domino-first/1"
 PATH = "/first-visit/"   # any page path: a first visit's store is empty
@@ -119,10 +121,10 @@ def texts(lang: str) -> dict:
     tries = {k: len(COMPANIONS.get(k, FALLBACK_NAMES)) + 1 for k in computer_kinds()}
     most = max((len(game_options(g["id"])) for g in games()), default=0)
     return {
-        "people": [HUMAN, "remote"],
+        "people": [HUMAN, REMOTE],
         "player": [t(lang, "name.player", n=i + 1) for i in range(seats)],
         "computer": [t(lang, "name.computer", n=i + 1) for i in range(seats)],
-        # settings.seat_names asks persona(kind, k) for k up to seats * tries
+        # table.seat_names asks persona(kind, k) for k up to seats * tries
         "persona": {k: [persona(k, i) for i in range(seats * tries[k])] for k in computer_kinds()},
         "tries": tries,
         "placeholder": {k: persona(k, 0) or kind_label(lang, k) for k in computer_kinds()},

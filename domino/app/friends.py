@@ -38,11 +38,13 @@ from domino.app.links import INVITATIONS, JOIN
 from domino.app.online import Online, OnlineError, read_rooms
 from domino.engine.common import new_seed
 from domino.app.screens import friends as friends_screens
-from domino.app.settings import HUMAN, default_options, default_target, normalize_settings
+from domino.app.settings import default_target
+from domino.engine.match import HUMAN
 from domino.net import protocol as P
 from domino.net import sdp
 from domino.net.guest import GuestTable
-from domino.net.host import REMOTE, TIMEOUTS, HostTable, NetError
+from domino.net.host import TIMEOUTS, HostTable, NetError
+from domino.table import REMOTE, default_options, normalize_settings, sanitize_name
 
 NET_KEY = "net"                 # the host's table state, beside the save
 DEFAULT_GRACE = 60
@@ -706,7 +708,7 @@ class Friends(Online):
         g = self.guest
         if g is None or self.guest_state != "open":
             return
-        name = P.sanitize_name(str(inp.get("value") or ""))
+        name = sanitize_name(str(inp.get("value") or ""))
         if name and name != g.name:
             g.name = name
             self.guest_send(g.hello())

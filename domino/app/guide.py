@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.engine.match import HUMAN
 
 SEED = 317
 LEVEL = "easy"
@@ -38,7 +39,7 @@ TARGETS = {
 def settings() -> dict:
     """The new-game settings of the guided hand."""
     return {"game": "draw", "players": 2, "target": 100, "partnership": False,
-            "seats": [{"kind": "human", "name": ""}, {"kind": LEVEL, "name": ""}]}
+            "seats": [{"kind": HUMAN, "name": ""}, {"kind": LEVEL, "name": ""}]}
 
 
 def first() -> str:

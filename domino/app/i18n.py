@@ -2,7 +2,9 @@
 
 ``t(lang, key, **values)`` formats a message; ``MESSAGES[lang][key]`` is the
 raw template.  Features add their texts as modules of
-``domino/app/texts/`` (``EN`` and ``ES`` dicts), merged here.
+``domino/app/texts/`` (``EN`` and ``ES`` dicts), merged here; the seats'
+default names (``name.player``, ``name.computer``) are
+:data:`domino.table.DEFAULT_NAMES`, which the host uses too.
 tests/test_i18n.py checks that both languages have the same
 keys and the same ``{placeholders}``.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from domino.table import DEFAULT_NAMES
 from domino.app import texts
 
 LANGS = ("es", "en")
@@ -104,8 +107,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind.human": "Person",
         "kind.random": "Computer",
         "kind.other": "Computer — {level}",
-        "name.player": "Player {n}",
-        "name.computer": "Computer {n}",
         # toolbar
         "tb.help": "Rules",
         "tb.lang": "Español",
@@ -283,8 +284,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "kind.human": "Persona",
         "kind.random": "Computadora",
         "kind.other": "Computadora — {level}",
-        "name.player": "Jugador {n}",
-        "name.computer": "Computadora {n}",
         "tb.help": "Reglas",
         "tb.lang": "English",
         "tb.lang_label": "English (switch the language)",
@@ -373,6 +372,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 
 def _merge_feature_texts() -> None:
+    for lang in LANGS:
+        MESSAGES[lang].update(DEFAULT_NAMES[lang])
     for info in sorted(pkgutil.iter_modules(texts.__path__), key=lambda i: i.name):
         mod = importlib.import_module(f"{texts.__name__}.{info.name}")
         for lang, table in (("en", mod.EN), ("es", mod.ES)):

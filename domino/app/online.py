@@ -35,6 +35,7 @@ from typing import Any
 
 from domino.app.i18n import t
 from domino.net import protocol as P
+from domino.table import REMOTE
 
 ONLINE = "online="
 # Public relays, several for redundancy (they come and go and rate-limit):
@@ -492,7 +493,7 @@ class Online:
                 slow = t(lang, "online.slow")
             elif self.host is not None:
                 names = [st["name"] or t(lang, "friends.seat", n=st["seat"] + 1) for st in self.host.statuses()
-                         if st["kind"] == "remote" and st["status"] == "invited" and not self.host.started]
+                         if st["kind"] == REMOTE and st["status"] == "invited" and not self.host.started]
                 slow = " ".join(t(lang, "online.friend_slow", name=n) for n in names[:1])
         if "password" in error:
             slow = t(lang, "online.wrong", why=error)

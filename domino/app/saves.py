@@ -35,10 +35,11 @@ import json
 import re
 from typing import Any, Callable
 
-from domino.app.settings import HUMAN
+from domino.engine.match import HUMAN
 from domino.engine.records import FORMAT as RECORD_FORMAT
 from domino.engine.records import ReplayError, from_record, load_json, to_record
 from domino.players import COMPUTER_KINDS
+from domino.table import REMOTE
 
 FORMAT = "domino-save/1"
 RECORD_FIELDS = ("game", "options", "seed", "seats", "hands")
@@ -49,7 +50,7 @@ MAX_DEPTH = 32                 # a save nests 7 levels
 MAX_CORRUPT = 3                # corrupt copies kept aside
 MAX_NAME = 24                  # as on the new-game screen
 FALLBACK_LEVEL = "medium"
-KINDS = (HUMAN, "remote") + COMPUTER_KINDS   # "remote": a friend's phone (domino.app.friends)
+KINDS = (HUMAN, REMOTE) + COMPUTER_KINDS   # REMOTE: a friend's phone (domino.app.friends)
 
 
 class CorruptSave(ValueError):

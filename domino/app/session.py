@@ -50,8 +50,8 @@ from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
 from domino.app.online import normalize_ice, normalize_relays
-from domino.app.settings import (default_options, default_settings, default_target, localize_names, new_match,
-                                 normalize_settings)
+from domino.app.settings import default_target, localize_names
+from domino.table import default_options, default_settings, new_match, normalize_settings
 
 # actions that only change the looks: allowed while busy and whatever the seq
 UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace",

@@ -24,6 +24,7 @@ import json
 from typing import Any, Callable
 
 from domino.engine.common import winning_side
+from domino.engine.match import HUMAN
 
 FORMAT = "domino-stats/1"
 RECENT = 10
@@ -127,7 +128,7 @@ def dump(stats: dict) -> str:
 # ----------------------------------------------------------------- counting
 def levels_of(kinds: list[str]) -> str:
     """The computer levels at a table: "medium", "easy+hard"."""
-    comp = sorted({k for k in kinds if k != "human"},
+    comp = sorted({k for k in kinds if k != HUMAN},
                   key=lambda k: (LEVEL_ORDER.index(k) if k in LEVEL_ORDER else len(LEVEL_ORDER), k))
     return "+".join(comp)
 
@@ -139,7 +140,7 @@ def match_row(match, practice: bool = False) -> dict | None:
         return None
     rules = match.rules
     kinds = [s["kind"] for s in match.seats]
-    people = [i for i, k in enumerate(kinds) if k == "human"]
+    people = [i for i, k in enumerate(kinds) if k == HUMAN]
     if not people or len(people) == len(kinds):
         return None
     sides = {rules.side_of(i) for i in people}

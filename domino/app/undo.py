@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from domino.engine.match import HUMAN
 from domino.engine.records import from_record, to_record
 
 
@@ -47,7 +48,7 @@ def load_meta(text: Any) -> dict | None:
 
 def person(match) -> int | None:
     """The one person at the table, or None (none, or several)."""
-    people = [i for i, s in enumerate(match.seats) if s["kind"] == "human"]
+    people = [i for i, s in enumerate(match.seats) if s["kind"] == HUMAN]
     return people[0] if len(people) == 1 else None
 
 

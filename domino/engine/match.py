@@ -29,6 +29,11 @@ from domino.engine.row import Row
 from domino.engine.rules import Rules
 from domino.engine.trains import Trains
 
+#: The kind of a seat a person plays (a Match's default).  A computer seat's
+#: kind is its level (domino.players.COMPUTER_KINDS); the table adds
+#: domino.table.REMOTE, a person on another device.
+HUMAN = "human"
+
 #: the board shapes other than the line family's (RULES.md 4-6)
 BOARDS = {"trains": Trains(), "foot": Foot(), "row": Row()}
 
@@ -67,10 +72,10 @@ class Match:
         self.rules = rules
         self.seed = seed
         if seats is None:
-            seats = [{"name": f"Player {i + 1}", "kind": "human"} for i in range(rules.players)]
+            seats = [{"name": f"Player {i + 1}", "kind": HUMAN} for i in range(rules.players)]
         if len(seats) != rules.players:
             raise ValueError(f"{rules.players} players need {rules.players} seats, got {len(seats)}")
-        self.seats = [{"name": str(s.get("name", "")), "kind": str(s.get("kind", "human"))} for s in seats]
+        self.seats = [{"name": str(s.get("name", "")), "kind": str(s.get("kind", HUMAN))} for s in seats]
         self.auto = True          # apply forced draws and passes automatically
         self.records: list[dict] = []    # one per hand started: deal, boneyard, opener, redeals, result
         self.scores = [0] * rules.n_sides

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from domino.engine import tiles as T
-from domino.engine.match import BOARDS, IllegalAction, Match
+from domino.engine.match import BOARDS, HUMAN, IllegalAction, Match
 from domino.engine.rules import RulesError, rules_from_options
 
 FORMAT = "domino-record/1"
@@ -160,7 +160,7 @@ def _check_header(doc: dict) -> tuple[Any, list[dict]]:
         raise ReplayError("bad-format", "seats must be a list of {name, kind} objects")
     out = []
     for i, s in enumerate(seats):
-        name, kind = s.get("name", ""), s.get("kind", "human")
+        name, kind = s.get("name", ""), s.get("kind", HUMAN)
         if not isinstance(name, str) or len(name) > MAX_NAME:
             raise ReplayError("bad-format", f"seat {i}: a name is a text of at most {MAX_NAME} characters")
         if not isinstance(kind, str) or not 0 < len(kind) <= 24:

@@ -18,6 +18,7 @@ from typing import Any
 from domino.net import protocol as P
 from domino.net.mirror import MirrorError, MirrorMatch
 from domino.net.protocol import ProtocolError
+from domino.table import sanitize_name
 
 MAX_LOG = 500          # public actions kept in .log
 
@@ -59,7 +60,7 @@ class GuestTable:
     def __init__(self, seat: int, secret: str, name: str = ""):
         self.seat = seat
         self.secret = secret
-        self.name = P.sanitize_name(name)
+        self.name = sanitize_name(name)
         self.welcomed = False
         self.lobby: dict | None = None       # the last lobby message (config, code, your_seat)
         self.view: dict | None = None        # the seat's latest view
@@ -138,7 +139,7 @@ class GuestTable:
             return "a welcome to another seat during the match"
         self.seat, self.secret = msg["seat"], msg["secret"]
         if msg.get("name"):
-            self.name = P.sanitize_name(msg["name"])
+            self.name = sanitize_name(msg["name"])
         self.welcomed = True
         self.refusal = None
         return ""

@@ -15,7 +15,7 @@ string) and never touches either directly:
   that go away (the grace period, then the host's policy).
 
 Seats.  The lobby's config is the new-game settings dict
-(:mod:`domino.app.settings`) in which a seat of kind ``"remote"`` is played
+(:mod:`domino.table`) in which a seat of kind ``"remote"`` is played
 from a friend's device.  At most one seat is ``"human"``: the host's own.
 In the Match, remote seats have kind ``"remote"`` (so the host's Controller
 shows only the host's tiles and never a hand-off screen; the session's
@@ -59,14 +59,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domino import players
-from domino.app.settings import HUMAN, computer_kinds, normalize_settings, rules_for
-from domino.app.settings import new_match as app_new_match
-from domino.engine.match import Match
+from domino.engine.match import HUMAN, Match
 from domino.engine.rules import Rules, RulesError
 from domino.net import protocol as P
 from domino.net.protocol import ProtocolError
+from domino.table import REMOTE, computer_kinds, normalize_settings, rules_for, sanitize_name
+from domino.table import new_match as table_new_match
 
-REMOTE = "remote"
 STATUSES = ("here", "computer", "open", "invited", "joined", "ready", "away")
 POLICIES = ("computer", "abandon")
 STATE_FORMAT = "domino-net-host/1"
@@ -180,8 +179,8 @@ class _Peer:
 
 
 def normalize_config(settings: Any) -> dict:
-    """New-game settings with ``"remote"`` seats, made valid: the app's own
-    normalization (:func:`domino.app.settings.normalize_settings`) with the
+    """New-game settings with ``"remote"`` seats, made valid: the new-game screen's own
+    normalization (:func:`domino.table.normalize_settings`) with the
     remote seats kept, names sanitized, no practice.  Raises
     :class:`NetError` for more than one ``"human"`` seat among the players
     and :class:`~domino.engine.rules.RulesError` for rules that cannot be
@@ -195,7 +194,7 @@ def normalize_config(settings: Any) -> dict:
     for i, s in enumerate(cfg["seats"]):
         if i < len(remote) and remote[i]:
             s["kind"] = REMOTE
-        s["name"] = P.sanitize_name(s["name"])
+        s["name"] = sanitize_name(s["name"])
     cfg["practice"] = False
     here = [i for i in range(cfg["players"]) if cfg["seats"][i]["kind"] == HUMAN]
     if len(here) > 1:
@@ -380,7 +379,7 @@ class HostTable:
         return not self.started and all(self.seat_status(s) == "ready" for s in self.remote_seats())
 
     def match_settings(self) -> dict:
-        """The settings for :func:`domino.app.settings.new_match`: remote
+        """The settings for :func:`domino.table.new_match`: remote
         seats as people (their guests' names), the rest as configured."""
         cfg = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
                for k, v in self.config.items()}
@@ -388,10 +387,10 @@ class HostTable:
         return cfg
 
     def new_match(self, seed: Any, lang: str = "en") -> Match:
-        """A Match for this lobby (then :meth:`start` it): the app's
+        """A Match for this lobby (then :meth:`start` it): the table's
         ``new_match`` of :meth:`match_settings`, remote seats of kind
         ``"remote"``."""
-        m = app_new_match(self.match_settings(), seed, lang)
+        m = table_new_match(self.match_settings(), seed, lang)
         for s in self.remote_seats():
             m.seats[s]["kind"] = REMOTE
         return m
@@ -567,7 +566,7 @@ class HostTable:
         since = self.away.pop(seat, None)
         if since is not None and self.started:     # the time away counts for the whole match
             self.away_used[seat] = self.away_used.get(seat, 0.0) + max(0.0, now - since)
-        name = P.sanitize_name(msg["name"])
+        name = sanitize_name(msg["name"])
         if not self.started and name:
             self.config["seats"][seat]["name"] = name
         if seat in self.stand_ins:
@@ -928,7 +927,7 @@ class HostTable:
 
     def _welcome(self, seat: int) -> str:
         return P.encode(P.message("welcome", seat=seat, secret=self.secrets[seat],
-                                  name=P.sanitize_name(self.config["seats"][seat]["name"])))
+                                  name=sanitize_name(self.config["seats"][seat]["name"])))
 
     def _closed(self, reason: str, text: str) -> str:
         return P.encode(P.message("closed", reason=reason, message=text))

@@ -48,10 +48,9 @@ from domino.engine import tiles as T
 from domino.engine.common import IllegalAction
 from domino.engine.line import (CENTER, END_IDS, END_INDEX, OPEN, Hand, make_move, move_end,
                                 move_exposed, move_tile)
+from domino.engine.match import HUMAN
 from domino.engine.rules import Rules, RulesError, rules_from_options
-
-HUMAN = "human"
-REMOTE = "remote"
+from domino.table import REMOTE
 
 _RULES: dict[tuple, Rules] = {}     # (game, options) -> Rules: a view's rules, rebuilt once
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from typing import Any, Callable
 
 from domino.engine.records import json_depth
+from domino.table import MAX_NAME, MAX_RAW_NAME
 
 VERSION = "domino-net/1"
 
@@ -34,8 +34,6 @@ MAX_GUEST_CHARS = 16 * 1024          # guest -> host: small commands
 MAX_HOST_CHARS = 256 * 1024          # host -> guest: a seat view (the largest seen is ~13 KB)
 MAX_GUEST_DEPTH = 6                  # {"t":"act","action":{...}} nests 2 deep
 MAX_HOST_DEPTH = 24                  # a view nests 6 deep (layout.arms.W[i])
-MAX_NAME = 24                        # a seat name, after sanitizing
-MAX_RAW_NAME = 200                   # a hello's name before sanitizing
 MAX_SECRET = 64
 MAX_SEAT = 7                         # seats 0..7 (eight players at most)
 MAX_SEQ = 10**9
@@ -221,43 +219,6 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "ended": ({"outcome": _dict_or_null}, {"abandoned": _seat_or_null}),
     "closed": ({"reason": _text(40)}, {"message": _text(400)}),
 }
-
-
-# ----------------------------------------------------------------- names
-_DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-#: Characters that draw nothing though their category says letter or symbol
-#: (Hangul fillers, the braille blank, ...): a name of them alone is blank.
-BLANK_LOOKALIKES = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5")
-#: Categories that show nothing alone (combining marks, spaces).
-_SHOW_NOTHING = frozenset({"Mn", "Me", "Zs"})
-
-
-def _blank(ch: str) -> bool:
-    return ch.isspace() or ch in BLANK_LOOKALIKES
-
-
-def sanitize_name(raw: Any, limit: int = MAX_NAME) -> str:
-    """A name as the table may show it: control and format characters
-    (bidi overrides, zero-width marks, line separators, ...) removed, blank
-    look-alikes (U+3164, U+2800, ...) made spaces, any run of spaces made
-    one space, combining marks with nothing before them dropped, trimmed,
-    at most ``limit`` characters.  A name that shows nothing (only such
-    characters) is ``""``: the seat's default name.  Names are always shown
-    as text (never as markup), so ``<`` and ``&`` are kept as typed."""
-    if type(raw) is not str:
-        return ""
-    raw = unicodedata.normalize("NFC", raw[:MAX_RAW_NAME])
-    kept = "".join(" " if _blank(ch) else ch for ch in raw
-                   if _blank(ch) or unicodedata.category(ch) not in _DROP_CATEGORIES)
-    words = []
-    for w in kept.split():
-        w = w.lstrip("".join(c for c in w if unicodedata.category(c) in ("Mn", "Me")))
-        if w:
-            words.append(w)
-    name = " ".join(words)[:limit].strip()
-    if all(unicodedata.category(ch) in _SHOW_NOTHING for ch in name):
-        return ""
-    return name
 
 
 # ----------------------------------------------------------------- encode / decode

@@ -14,12 +14,13 @@ import pytest
 from domino import app, players
 from domino.app.controller import Controller
 from domino.engine import tiles as T
-from domino.engine.match import Match
+from domino.engine.match import HUMAN, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import PRESETS, make_rules
 from domino.net import protocol as P
 from domino.net.guest import MAX_LOG, GuestTable
-from domino.net.host import HUMAN, REMOTE, HostTable, NetError, is_remote_turn
+from domino.net.host import HostTable, NetError, is_remote_turn
+from domino.table import REMOTE, sanitize_name
 
 ROOT = Path(__file__).resolve().parents[2]
 TILE = re.compile(r"[0-9]{1,2}-[0-9]{1,2}")
@@ -1028,4 +1029,4 @@ def test_a_name_that_shows_nothing_becomes_the_seats_default_name(raw):
     net2.send(peer2, g.ready(True))
     m = net2.host.new_match(3)
     assert m.seats[1]["name"] == "Player 2"
-    assert P.sanitize_name("\u3164Ana\u2800 ") == "Ana" and P.sanitize_name("\u0301Jose\u0301") == "José"
+    assert sanitize_name("\u3164Ana\u2800 ") == "Ana" and sanitize_name("\u0301Jose\u0301") == "José"

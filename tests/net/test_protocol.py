@@ -11,6 +11,7 @@ from domino.engine.match import Match
 from domino.engine.rules import make_rules
 from domino.net import protocol as P
 from domino.net.protocol import ProtocolError, decode_guest, decode_host, encode
+from domino.table import MAX_NAME, sanitize_name
 
 GUEST_SAMPLES = [
     {"t": "hello", "seat": 1, "secret": "abc_DEF-123", "name": "Ana"},
@@ -190,14 +191,14 @@ def test_encode_refuses_what_is_not_a_message():
     ("A\u200bn\u200da\ufeff", "Ana"),     # zero-width characters
     ("line\u2028break\u2029", "line break"),
     ("<b>Ana</b> & co", "<b>Ana</b> & co"),   # shown as text: kept as typed
-    ("x" * 100, "x" * P.MAX_NAME),
+    ("x" * 100, "x" * MAX_NAME),
     ("José 🀄 Ñandú", "José 🀄 Ñandú"),
     (None, ""),
     (42, ""),
 ])
 def test_names_are_sanitized(raw, want):
-    assert P.sanitize_name(raw) == want
-    assert len(P.sanitize_name(raw)) <= P.MAX_NAME
+    assert sanitize_name(raw) == want
+    assert len(sanitize_name(raw)) <= MAX_NAME
 
 
 GAMES = [("draw", 2, {}), ("all-fives", 3, {}), ("latin", 4, {}), ("matador", 2, {}),

@@ -7,9 +7,10 @@ from domino.app import qr
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.online import ice_text
-from domino.app.settings import game_options, games, option_label, option_value_label
+from domino.app.settings import games, option_label, option_value_label
 from domino.engine.rules import rules_from_options
 from domino.net.host import TIMEOUTS
+from domino.table import REMOTE, game_options
 
 STATUS_ICON = {"here": "●", "computer": "⚙", "open": "○", "invited": "✉", "joined": "✓", "ready": "✔",
                "away": "⌛"}
@@ -192,13 +193,13 @@ def table_bar(s) -> Node | None:
     for st in hst.statuses():
         seat = st["seat"]
         name = st["name"] or t(lang, "friends.seat", n=seat + 1)
-        if st["status"] == "away" or (st["kind"] == "remote" and st["status"] == "invited"):
+        if st["status"] == "away" or (st["kind"] == REMOTE and st["status"] == "invited"):
             line = t(lang, "friends.stand_in", name=name) if st["stand_in"] else name + ": " + t(lang, "status.away")
             items.append(h("div", {"class": "net-away"}, h("span", {}, line),
                            h("button", {"type": "button", "class": "secondary", "data-action": "invite-again",
                                         "data-seat": seat, "data-testid": f"invite-again-{seat}"},
                              t(lang, "friends.invite_again", name=name))))
-        if st["kind"] != "remote" or not live:
+        if st["kind"] != REMOTE or not live:
             continue
         if st["stand_in"] is None:
             hand = h("button", {"type": "button", "class": "secondary", "data-action": "hand-to-computer",

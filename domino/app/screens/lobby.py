@@ -5,12 +5,11 @@ from domino.app import helptext
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.menu import sound_button, stats_button
-from domino.app.controller import REMOTE
-from domino.app.settings import (HUMAN, computer_kinds, enc, game_options, games, kind_label,
-                                 normalize_settings, option_label, option_value_label,
-                                 partnership_choice, persona, rules_error_text, rules_for,
-                                 seat_names, target_option)
+from domino.app.settings import games, kind_label, option_label, option_value_label, rules_error_text
+from domino.engine.match import HUMAN
 from domino.engine.rules import PRESETS, RulesError
+from domino.table import (REMOTE, computer_kinds, enc, game_options, normalize_settings, partnership_choice,
+                          persona, rules_for, seat_names, target_option)
 
 def loading_screen(lang: str) -> Node:
     return h("div", {"class": "loading"}, t(lang, "app.loading"))

@@ -5,7 +5,7 @@ from domino.app import stats as S
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.menu import _game_name
-from domino.app.settings import persona
+from domino.table import persona
 
 WON = "#1d7a45"
 LOST = "#b3261e"

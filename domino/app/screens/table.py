@@ -11,6 +11,7 @@ from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
 from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
+from domino.engine.match import HUMAN
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
                  lang: str, disabled_all: bool) -> Node:
@@ -231,7 +232,7 @@ def game_screen(c: Controller) -> Node:
                 h("span", {"class": "ico", "aria-hidden": "true"}, "☰"),
                 h("span", {"class": "log-n", "aria-hidden": "true"}, str(n_log)))
     pace_btn = None
-    if any(s["kind"] != "human" for s in m.seats):
+    if any(s["kind"] != HUMAN for s in m.seats):
         pace_btn = h("button", {"type": "button", "class": "tb pace-btn", "data-action": "pace", "data-testid": "pace",
                                 "data-pace": c.pace, "aria-label": t(lang, "pace.label", pace=t(lang, "pace." + c.pace))},
                      h("span", {"class": "ico", "aria-hidden": "true"}, {"slow": "›", "normal": "»", "fast": "⋙"}[c.pace]),
