@@ -136,3 +136,19 @@ def test_no_import_cycle_in_the_package():
     assert "domino.players.levels" in graph["domino.players"]             # ... and those inside functions
     cycle = find_cycle(graph)
     assert cycle is None, " -> ".join(cycle)
+
+
+def test_no_two_test_modules_share_a_name():
+    """Test files are imported by their bare name (no packages under tests/):
+    two of one name make pytest refuse the second when both are collected
+    in one run, so the suite stops being the whole suite."""
+    seen: dict[str, str] = {}
+    clash = []
+    for p in sorted((ROOT / "tests").rglob("*.py")):
+        if p.name == "conftest.py":
+            continue
+        rel = p.relative_to(ROOT).as_posix()
+        if p.name in seen:
+            clash.append((seen[p.name], rel))
+        seen.setdefault(p.name, rel)
+    assert not clash, clash
