@@ -641,7 +641,7 @@ def _adopt_first(page: Page) -> dict | None:
     first = getattr(js.window, "dominoFirst", None)
     if first is None or not first.painted or page.s.ctrl is not None:
         return None
-    if page.s.guest is not None:   # an invitation: the guest's screen replaces it, nothing is kept
+    if page.s.role == "guest":   # an invitation: the guest's screen replaces it, nothing is kept
         first.handOver()
         ROOT.removeAttribute("data-first")
         return None

@@ -46,12 +46,11 @@ _ACTIONS: set[str] | None = None
 
 
 def known_actions() -> set[str]:
-    """Every ``data-action`` the session answers (a handler of that name)."""
+    """Every ``data-action`` the session or a link answers (a method marked for it)."""
     global _ACTIONS
     if _ACTIONS is None:
-        from domino.app.session import Session
-        names = {n[3:] for n in dir(Session) if n.startswith("do_")}
-        _ACTIONS = {n.replace("_", "-") for n in names}
+        from domino.app.session import EVENTS, answered
+        _ACTIONS = answered() - EVENTS
     return _ACTIONS
 
 

@@ -19,14 +19,14 @@ import random
 
 from domino.app import saves
 from domino.app.nodes import walk
-from domino.app.session import MemoryStore, Session
+from domino.app.session import MemoryStore, Session, answered
 from domino.engine import records
 from domino.table import default_settings, new_match
 from tests.test_friends_session import Net
 
 PATH = "/domino/"
 ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")     # domino/browser.py
-ACTIONS = sorted({n[3:].replace("_", "-") for n in dir(Session) if n.startswith(("do_", "on_"))})
+ACTIONS = sorted(answered())
 NAMES = ["Ana", "", "x" * 40, "‮evil", "<b>", "  ", "Bea"]
 JUNK = [None, True, False, 0, -1, 1, 7, 10**12, 1.5, "", "x", "1", "0", "-1", "6-6", "9-9", "L", "R", "abc" * 30,
         [], [1], {}, {"a": 1}, {"seat": 0}, {"seat": 0, "draw": None}]
@@ -162,16 +162,16 @@ class World:
         """A friend opens the seat's link and the host pastes the reply code (when both can)."""
         net = self.net
         host = net.devices.get("host")
-        link = host.link_for(seat) if host is not None and host.host is not None else None
+        link = host.link.link_for(seat) if host is not None and host.role == "host" else None
         if not link or "#join=" not in link:
             return
         g = net.session(name, self.gstores[name], join=link.split("#", 1)[1])
-        if not g.guest_code or not hasattr(net, "last_answer"):
+        if not g.link.code or not hasattr(net, "last_answer"):
             return
         net.joining = [net.last_answer]
-        net.tap("host", action="accept-reply", value=g.guest_code)
+        net.tap("host", action="accept-reply", value=g.link.code)
         net.joining = []
-        if g.guest_state == "open":
+        if g.link.state == "open":
             net.tap(name, action="join-table", value=self.rng.choice(NAMES))
 
     def names(self) -> list[str]:
@@ -291,9 +291,9 @@ class World:
         if s.busy:
             return
         if c is None or not s.at_table():
-            if s.host is not None and s.host.can_start():
+            if s.role == "host" and s.link.table.can_start():
                 self.feed(name, {"action": "start-table"})
-            elif s.guest is not None and s.guest_state == "open" and not s.guest_ready:
+            elif s.role == "guest" and s.link.state == "open" and not s.link.ready:
                 self.feed(name, {"action": "join-table", "value": ""})
             elif c is not None:
                 self.feed(name, {"action": "continue"})
@@ -345,7 +345,7 @@ class World:
             self.net.drop(g)
             return
         host = self.net.devices["host"]
-        if host.host is None:
+        if host.role is None:
             return
         seat = self.guests.index(g) + 1
         self.net.tap("host", action="invite-again", seat=str(seat))

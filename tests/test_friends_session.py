@@ -14,7 +14,8 @@ import re
 import pytest
 
 from domino import players
-from domino.app.friends import JoinError, NotLocalJoin, net_key, parse_join
+from domino.app.friends import JoinError, NotLocalJoin, parse_join
+from domino.app.link.hosting import net_key
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Out, Session
 from domino.engine import tiles as T
@@ -116,12 +117,12 @@ class Net:
         """Every text the host sends a guest, checked when it is sent: no tile
         that seat may not know, no other seat's secret, no seed."""
         host = self.devices.get("host")
-        if who != "host" or to is None or host is None or host.host is None:
+        if who != "host" or to is None or host is None or host.role is None:
             return
         g = self.devices.get(to[0])
-        seat = g.guest.seat if g is not None and g.guest is not None else None
-        secrets = {s: v for s, v in host.host.secrets.items()}
-        m = host.host.match
+        seat = g.link.table.seat if g is not None and g.role == "guest" else None
+        secrets = {s: v for s, v in host.link.table.secrets.items()}
+        m = host.link.table.match
         if seat is None:
             return
         audit(m if m is not None and m is getattr(host.ctrl, "match", None) else None, seat, text, secrets)
@@ -140,15 +141,15 @@ class Net:
     def join(self, name: str, seat: int, store: MemoryStore | None = None, player_name: str = "") -> Session:
         """A friend opens the seat's invite link; the host pastes the reply code."""
         host = self.devices["host"]
-        link = host.link_for(seat)
+        link = host.link.link_for(seat)
         assert link and link.startswith(BASE + "#join=")
         g = self.session(name, store or MemoryStore(), join=link.split("#", 1)[1])
         self.tap(name, action="guest-answer")       # the friend reads the invitation and taps
-        code = g.guest_code
+        code = g.link.code
         assert re.fullmatch(rf"{seat + 1}\.1[0-9A-Z-]+", code), code
         self.joining = [self.last_answer]
         self.tap("host", action="accept-reply", value=code)
-        assert g.guest_state == "open"
+        assert g.link.state == "open"
         if player_name:
             self.tap(name, action="join-table", value=player_name)
         else:
@@ -205,7 +206,7 @@ def _play_out(net: Net, names: list[str], limit: int = 4000) -> None:
             host.play(a)
             net.run("host", host.out)
         elif kind == REMOTE:
-            dev = next(n for n in names if net.devices[n].guest is not None and net.devices[n].guest.seat == seat)
+            dev = next(n for n in names if net.devices[n].role == "guest" and net.devices[n].link.table.seat == seat)
             g = net.devices[dev]
             assert g.ctrl.match.seq == m.seq, "the guest's table is the host's position"
             assert g.ctrl.my_turn()
@@ -226,13 +227,13 @@ def test_two_phones_play_a_whole_draw_match_and_no_guest_sees_a_hidden_tile():
     net = Net()
     host = net.host(seed="7")
     net.tap("host", action="play-friends")
-    assert host.host is not None and host.host.kind(1) == REMOTE
+    assert host.role == "host" and host.link.table.kind(1) == REMOTE
     assert 'data-testid="play-friends"' not in json.dumps(host.screen())
     assert find(host.screen(), **{"data-testid": "invite-qr"})
     link = find(host.screen(), **{"data-testid": "invite-link"})[0][1]["data-link"]
-    assert link == host.link_for(1)
+    assert link == host.link.link_for(1)
     g = net.join("ana", 1, player_name="Ana")
-    assert host.host.seat_status(1) == "ready"
+    assert host.link.table.seat_status(1) == "ready"
     assert find(g.screen(), **{"data-testid": "guest-config"})
     assert "100pt/ab." in screen_text(g)
     net.tap("host", action="start-table")
@@ -240,7 +241,7 @@ def test_two_phones_play_a_whole_draw_match_and_no_guest_sees_a_hidden_tile():
     assert g.ctrl is not None and g.ctrl.match.seq == host.ctrl.match.seq
     _play_out(net, ["ana"])
     m = host.ctrl.match
-    assert m.outcome and g.guest.outcome == m.outcome
+    assert m.outcome and g.link.table.outcome == m.outcome
     assert g.ctrl.match.scores == m.scores
     # every host text was audited as it was sent (Net.audit)
     assert net.audited > 100
@@ -264,17 +265,17 @@ def test_lobby_change_clears_the_starts_and_blocks_start():
     host = net.host()
     net.tap("host", action="play-friends")
     net.join("ana", 1)
-    assert host.host.can_start()
+    assert host.link.table.can_start()
     form = {"game": "draw", "players": "2", "target": "150", "options": {},
             "seat-kind-0": "human", "seat-kind-1": "remote", "seat-name-0": "", "seat-name-1": ""}
     net.tap("host", action="change", field="target", form=form)
-    assert host.host.config["target"] == 150
-    assert not host.host.can_start()
-    assert host.host.seat_status(1) == "joined"
+    assert host.link.table.config["target"] == 150
+    assert not host.link.table.can_start()
+    assert host.link.table.seat_status(1) == "joined"
     g = net.devices["ana"]
-    assert not g.guest_ready and g.guest.lobby["config"]["target"] == 150
+    assert not g.link.ready and g.link.table.lobby["config"]["target"] == 150
     net.tap("ana", action="join-table", value="")
-    assert host.host.can_start()
+    assert host.link.table.can_start()
 
 
 def test_a_guest_away_is_played_by_the_computer_then_comes_back_with_a_new_invite():
@@ -285,7 +286,7 @@ def test_a_guest_away_is_played_by_the_computer_then_comes_back_with_a_new_invit
     net.join("ana", 1, store=store, player_name="Ana")
     net.tap("host", action="start-table")
     net.drop("ana")
-    assert host.host.seat_status(1) == "away"
+    assert host.link.table.seat_status(1) == "away"
     assert find(host.screen(), **{"data-testid": "invite-again-1"})
     net.clock.now += 6
     net.tap("host", action="net-tick")
@@ -296,7 +297,7 @@ def test_a_guest_away_is_played_by_the_computer_then_comes_back_with_a_new_invit
         if m.turn == 1 and m.phase == "play":
             net.tap("host", action="computer-move", move=host.think().step(1000), gen=host.gen)
     net.tap("host", action="invite-again", seat=1)
-    assert host.invite_seat == 1 and host.link_for(1)
+    assert host.link.invite_seat == 1 and host.link.link_for(1)
     g = net.join("ana2", 1, store=store)
     assert host.ctrl.match.seats[1]["kind"] == REMOTE
     assert g.ctrl is not None and g.ctrl.match.seq == host.ctrl.match.seq
@@ -311,9 +312,9 @@ def test_host_reload_keeps_the_table_and_the_guest_rejoins():
     seq = host.ctrl.match.seq
     net.drop("ana")
     host2 = net.session("host", net.host_store)
-    assert host2.host is not None and host2.host.started
+    assert host2.role == "host" and host2.link.table.started
     assert host2.ctrl.match.seq == seq and host2.ctrl.match.seats[1]["kind"] == REMOTE
-    assert host2.host.seat_status(1) == "away"
+    assert host2.link.table.seat_status(1) == "away"
     g = net.join("ana", 1)
     assert g.ctrl.match.seq == seq
 
@@ -327,7 +328,7 @@ def test_malformed_messages_never_stop_the_host():
     for text in ["", "{", "[]" * 5000, json.dumps({"v": "domino-net/1", "t": "act", "seq": 0,
                                                     "action": {"seat": 0, "play": "6-6"}}), "x" * 100000, None, 5]:
         net.feed("host", {"action": "net-message", "conn": conn, "text": text})
-    assert host.host.seat_status(1) == "ready"
+    assert host.link.table.seat_status(1) == "ready"
 
 
 def test_the_host_chooses_what_happens_when_a_friend_leaves():
@@ -336,8 +337,8 @@ def test_the_host_chooses_what_happens_when_a_friend_leaves():
     net.tap("host", action="play-friends")
     net.join("ana", 1)
     net.tap("host", action="change", field="away-policy", value="abandon:120", form={})
-    assert (host.host.policy, host.host.grace) == ("abandon", 120.0)
-    assert not host.host.can_start()          # a change clears the Starts
+    assert (host.link.table.policy, host.link.table.grace) == ("abandon", 120.0)
+    assert not host.link.table.can_start()          # a change clears the Starts
     net.tap("ana", action="join-table", value="")
     net.tap("host", action="start-table")
     net.drop("ana")
@@ -354,11 +355,11 @@ def test_a_match_of_the_hosts_own_closes_the_friends_table():
     net, host, g = started(seed="2")
     net.tap("host", action="menu")
     net.tap("host", action="play-friends")          # a table is up: nothing new
-    assert host.host is not None and host.host.started
+    assert host.role == "host" and host.link.table.started
     net.tap("host", action="start", form={"seat-kind-1": "medium"})
     net.tap("host", action="replace-yes")
-    assert host.host is None and host.store.get(net_key("/domino/")) is None
-    assert g.guest_state == "closed"
+    assert host.role is None and host.store.get(net_key("/domino/")) is None
+    assert g.link.state == "closed"
     assert [s["kind"] for s in host.ctrl.match.seats] == ["human", "medium"]
 
 
@@ -369,7 +370,7 @@ def test_a_guest_answers_only_after_the_friend_taps():
     net = Net()
     host = net.host()
     net.tap("host", action="play-friends")
-    link = host.link_for(1)
+    link = host.link.link_for(1)
     g = Session(MemoryStore(), "/domino/", params={"url": BASE, "join": link.split("#", 1)[1], "delay": "0"})
     out = g.load_game()
     assert out.net == []
@@ -419,10 +420,10 @@ def test_a_reply_code_naming_an_outside_address_is_refused_on_the_host(address):
         net.devices["host"] = s
         net.run("host", s.load_game())
         net.tap("host", action="play-friends")
-        assert s.offers.get(1, {}).get("conn") is not None
+        assert s.link.offers.get(1, {}).get("conn") is not None
         out = s.handle({"action": "accept-reply", "value": "2." + _code_with("answer", address, True)})
         assert [c for c in out.net if c["op"] == "accept"] == []
-        assert words in s.net_note and address in s.net_note and "2" in s.net_note
+        assert words in s.link.net_note and address in s.link.net_note and "2" in s.link.net_note
         # the same reply with a local candidate is accepted
         out = s.handle({"action": "accept-reply", "value": "2." + _code_with("answer", "10.1.2.3", True)})
         assert [c["op"] for c in out.net if c["op"] == "accept"] == ["accept"]
@@ -447,7 +448,7 @@ def _timed(seconds: str, **params):
     net.tap("host", action="play-friends")
     net.join("ana", 1, player_name="Ana")
     net.tap("host", action="change", field="time-limit", value=seconds, form={})
-    assert host.host.timeout == float(seconds)
+    assert host.link.table.timeout == float(seconds)
     sel = find(host.screen(), **{"data-testid": "time-limit"})[0]
     assert [o[1]["value"] for o in sel[2] if o[1].get("selected") == ""] == [seconds]
     net.tap("ana", action="join-table", value="")       # a change clears the Starts
@@ -508,7 +509,7 @@ def test_a_friend_who_never_taps_next_counts_as_ready_when_the_time_is_up():
     assert m.phase == "hand-over"
     hand = m.hand_no
     net.tap("host", action="next-hand", seq=str(m.seq))
-    assert "Ana" in host.waiting_for()
+    assert "Ana" in host.link.waiting_for()
     net.clock.now += 100
     net.tap("host", action="net-tick")
     assert find(g.screen(), **{"data-testid": "net-clock"})
@@ -527,9 +528,9 @@ def test_the_host_hands_a_seat_to_the_computer_and_ends_the_match_by_absence():
     hand = find(host.screen(), **{"data-testid": "hand-to-computer"})
     assert hand and str(hand[0][1]["data-seat"]) == "1"
     net.tap("host", action="hand-to-computer", seat="1")
-    assert host.ctrl.match.seats[1]["kind"] == "medium" and host.host.stand_ins == {1}
+    assert host.ctrl.match.seats[1]["kind"] == "medium" and host.link.table.stand_ins == {1}
     assert find(host.screen(), **{"data-testid": "give-back"})
-    assert g.guest.view["kinds"][1] == "medium"             # the friend's phone knows who plays
+    assert g.link.table.view["kinds"][1] == "medium"             # the friend's phone knows who plays
     saved = json.loads(host.store.get(net_key("/domino/")))
     assert saved["table"]["stand_ins"] == [1]
     net.tap("host", action="give-back", seat="1")
@@ -543,7 +544,7 @@ def test_the_host_hands_a_seat_to_the_computer_and_ends_the_match_by_absence():
     net.tap("host", action="end-absence-yes")
     out = host.ctrl.match.outcome
     assert out and out["winner"] == 0 and host.ctrl.match.resigned["seat"] == 1
-    assert g.guest.abandoned == 1 and g.guest.ended
+    assert g.link.table.abandoned == 1 and g.link.table.ended
     assert not find(host.screen(), **{"data-testid": "hand-to-computer"})
     _reloaded_same(net, host)
 
@@ -565,7 +566,7 @@ def test_leaving_and_coming_back_does_not_reset_the_grace_even_over_a_host_reloa
     net.clock.now += 5
     net.tap("host", action="net-tick")
     host = net.session("host", net.host_store)            # the host reloads
-    assert host.host.away_for(1, net.clock.now) == pytest.approx(55, abs=0.5)
+    assert host.link.table.away_for(1, net.clock.now) == pytest.approx(55, abs=0.5)
     net.clock.now += 4
     net.tap("host", action="net-tick")
     assert host.ctrl.match.seats[1]["kind"] == REMOTE

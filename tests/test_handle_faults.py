@@ -28,7 +28,7 @@ def three(grace: str = "5", seed: str = "11", kind2: str = "easy"):
     if kind2 == "remote":
         net.join("bea", 2, player_name="Bea")
     net.tap("host", action="start-table")
-    assert host.ctrl is not None and host.host.started
+    assert host.ctrl is not None and host.link.table.started
     return net, host, g, store
 
 
@@ -44,7 +44,7 @@ def step(net: Net, names=("ana",)) -> None:
         host.play(players.get_player("easy")(m.view(seat), random.Random(m.seq)))
         net.run("host", host.out)
     elif kind == REMOTE:
-        dev = next(n for n in names if n in net.devices and net.devices[n].guest.seat == seat)
+        dev = next(n for n in names if n in net.devices and net.devices[n].link.table.seat == seat)
         g = net.devices[dev]
         g.out = Out()
         g.play(players.get_player("easy")(g.ctrl.match.view(seat), random.Random(m.seq)))
@@ -177,8 +177,8 @@ def test_a_guest_survives_a_broken_or_hostile_lobby():
     host = net.host(seed="5")
     net.tap("host", action="play-friends")
     g = net.join("ana", 1)
-    conn = g.guest_conn
-    good = g.guest.lobby["config"]
+    conn = g.link.conn
+    good = g.link.table.lobby["config"]
     seats = good["seats"]
     bad = [dict(good, seats=5), dict(good, seats=True), dict(good, seats=[{"name": "x", "status": "ready"}]),
            dict(good, seats=[{"seat": [1], "status": "ready"}]), dict(good, seats=[{"seat": 1, "status": ["r"]}]),
@@ -188,13 +188,13 @@ def test_a_guest_survives_a_broken_or_hostile_lobby():
         out = g.handle({"action": "net-message", "conn": conn, "text": lobby_text(cfg)})
         assert any("ignored" in w for w in out.warnings), cfg
         g.screen()
-        assert g.guest.lobby["config"] == good
+        assert g.link.table.lobby["config"] == good
     status = json.dumps(P.message("status", seats=[{"seat": [1], "status": "ready"}, 5, {"seat": "1"}]))
     out = g.handle({"action": "net-message", "conn": conn, "text": status})
     assert any("ignored" in w for w in out.warnings)
     g.screen()
     out = g.handle({"action": "net-message", "conn": conn, "text": lobby_text(good)})
-    assert not out.warnings and g.guest.lobby["config"] == good
+    assert not out.warnings and g.link.table.lobby["config"] == good
 
 
 # ---------------------------------------------------------------- found by tests/test_session_fuzz.py
@@ -206,10 +206,10 @@ def test_network_events_with_a_connection_that_is_not_a_number_change_nothing():
     for action in ("net-close", "net-open", "net-message", "net-offer"):
         for conn in ([2], {"a": 1}, "3"):
             out = host.handle({"action": action, "conn": conn, "seat": 1, "text": "{}"})
-            assert out.warnings and host.host.seat_status(1) == "ready"
+            assert out.warnings and host.link.table.seat_status(1) == "ready"
             g.handle({"action": action, "conn": conn})
     host.handle({"action": "net-offer", "seat": [1], "conn": 5})
-    assert g.guest_state == "open" and host.host.seat_status(1) == "ready"
+    assert g.link.state == "open" and host.link.table.seat_status(1) == "ready"
 
 
 def test_a_form_that_is_not_an_object_is_ignored():
@@ -261,7 +261,7 @@ def test_a_guest_has_nothing_to_export_even_after_leaving():
     assert not g.handle({"action": "export"}).downloads
     net.tap("ana", action="new-match")              # not offered mid-match: the host's match is no record of hers
     net.tap("ana", action="guest-leave")
-    assert g.guest is None
+    assert g.role != "guest"
     g.screen()
     assert not g.handle({"action": "export"}).downloads
 

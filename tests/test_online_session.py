@@ -101,10 +101,10 @@ def online_host(net: Rooms, players: int = 2, relays=None) -> Session:
 
 
 def guest(net: Rooms, name: str, seat: int, store=None, consent=True) -> Session:
-    link = net.devices["host"].link_for(seat)
+    link = net.devices["host"].link.link_for(seat)
     assert link.startswith(BASE + "#online=")
     g = net.session(name, store or MemoryStore(), join=link.split("#", 1)[1])
-    if consent and g.guest_state == "consent":
+    if consent and g.link.state == "consent":
         net.tap(name, action="online-join")
     return g
 
@@ -143,7 +143,7 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     host = net.host()
     net.tap("host", action="play-friends")
     assert not [c for c in net.ops("host") if c.startswith("online")]
-    assert host.link_for(1).startswith(BASE + "#join=")               # the same-Wi-Fi invitation
+    assert host.link.link_for(1).startswith(BASE + "#join=")               # the same-Wi-Fi invitation
     assert one(host, "online-notice") is None
     switch = one(host, "online-switch")
     assert switch is not None and switch[1].get("checked") is None
@@ -151,8 +151,8 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"]
     assert len(join) == 1 and join[0]["role"] == "host" and join[0]["relays"] == list(ON.DEFAULT_RELAYS)
     assert join[0]["ice"] == list(ON.DEFAULT_ICE)
-    link = host.link_for(1)
-    assert len(join[0]["rooms"]) == 1 and join[0]["rooms"][0]["secret"] == host.host.secrets[1]
+    link = host.link.link_for(1)
+    assert len(join[0]["rooms"]) == 1 and join[0]["rooms"][0]["secret"] == host.link.table.secrets[1]
     assert link.startswith(BASE + "#online=2.") and join[0]["rooms"][0]["password"] in link
     text = screen_text(host)
     assert "nos.lol" in text and "relay.damus.io" in text and "stun.l.google.com" in text   # what leaves the phone
@@ -163,20 +163,20 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     status = one(host, "relay-status")
     assert status[1]["data-status"] == "connected"
     net.tap("host", action="online-switch")                                    # off again
-    assert net.ops("host")[-1] == "online-leave" and host.link_for(1).startswith(BASE + "#join=")
+    assert net.ops("host")[-1] == "online-leave" and host.link.link_for(1).startswith(BASE + "#join=")
 
 
 def test_a_guest_reads_what_leaves_the_phone_before_any_relay_is_contacted():
     net = Rooms()
     host = online_host(net)
     g = guest(net, "ana", 1, consent=False)
-    assert g.guest_state == "consent" and net.ops("ana") == []
+    assert g.link.state == "consent" and net.ops("ana") == []
     notice = one(g, "online-notice")
     assert notice is not None and "198.18.7.1:7447" in screen_text(g) and "stun.l.google.com" in screen_text(g)
     net.tap("ana", action="online-join")
     join = [c for w, c in net.commands if w == "ana" and c["op"] == "online-join"][0]
     assert join["role"] == "guest" and join["relays"] == [RELAY]   # the host's relays, from the link
-    assert g.guest_state == "open" and 1 in host.host.bound
+    assert g.link.state == "open" and 1 in host.link.table.bound
     # both stop contacting the relays once the table is full
     assert net.ops("host")[-1] == "online-pause" and net.ops("ana")[-1] == "online-pause"
     relay = one(host, "relay-status")
@@ -201,7 +201,7 @@ def test_a_whole_match_through_the_relays_and_the_pause_follows_the_seats():
     net.tap("host", action="close-invite")
     store = MemoryStore()
     guest(net, "bea", 2, store=store)                      # she comes back through the relays
-    assert 2 in host.host.bound and net.ops("host")[-1] == "online-pause"
+    assert 2 in host.link.table.bound and net.ops("host")[-1] == "online-pause"
     _play_out(net, ["ana", "bea"])
     assert host.ctrl.match.outcome
     assert net.audited > 0
@@ -214,32 +214,32 @@ def test_reloads_rejoin_the_same_room_without_asking_again():
     g = guest(net, "ana", 1, store=store)
     net.tap("ana", action="join-table", value="Ana")
     net.tap("host", action="start-table")
-    rooms = host.online_rooms
+    rooms = host.link.online_rooms
     # the guest's reload: consent remembered, the relays find the host again
     net.drop("ana")
-    g = net.session("ana", store, join=host.link_for(1).split("#", 1)[1])
-    assert g.guest_state == "open" and g.ctrl is not None and 1 in host.host.bound
+    g = net.session("ana", store, join=host.link.link_for(1).split("#", 1)[1])
+    assert g.link.state == "open" and g.ctrl is not None and 1 in host.link.table.bound
     # the host's reload: the same room (the friends' links still work)
     net.drop("host")
-    assert g.guest_state == "online" and "looking for it again through the relays" in screen_text(g)
+    assert g.link.state == "online" and "looking for it again through the relays" in screen_text(g)
     net.joined.clear()
     net.pairs.clear()
     host2 = net.host()
-    assert host2.online_rooms == rooms
+    assert host2.link.online_rooms == rooms
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
-    assert join["rooms"] == [dict(rooms[host2.host.secrets[1]], secret=host2.host.secrets[1])]
+    assert join["rooms"] == [dict(rooms[host2.link.table.secrets[1]], secret=host2.link.table.secrets[1])]
     assert join["role"] == "host"
 
 
 def test_a_wrong_password_never_meets_and_the_guest_is_told_what_to_try():
     net = Rooms()
     online_host(net)
-    link = net.devices["host"].link_for(1).split("#", 1)[1]
+    link = net.devices["host"].link.link_for(1).split("#", 1)[1]
     parts = link.split(".")
     parts[3] = "x" * len(parts[3])
     g = net.session("eve", MemoryStore(), join=".".join(parts))
     net.tap("eve", action="online-join")
-    assert g.guest_state == "online" and not net.devices["host"].host.bound
+    assert g.link.state == "online" and not net.devices["host"].link.table.bound
     assert "Looking for the host" in screen_text(g)
     net.clock.now += 20
     net.tap("eve", action="net-tick")
@@ -277,7 +277,7 @@ def test_internet_settings_are_saved_checked_and_used():
     assert net.ops("host")[-2:] == ["online-leave", "online-join"]
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
     assert join["relays"] == saved["relays"] and join["ice"] == saved["ice"]
-    assert ON.parse_online(host.link_for(1).split("#", 1)[1])["relays"] == saved["relays"]
+    assert ON.parse_online(host.link.link_for(1).split("#", 1)[1])["relays"] == saved["relays"]
     net.tap("host", action="online-defaults")
     assert host.relays == list(ON.DEFAULT_RELAYS) and host.ice == list(ON.DEFAULT_ICE)
 
@@ -295,38 +295,38 @@ def test_spanish_words():
 def test_each_friend_shares_a_room_with_the_host_alone():
     net = Rooms()
     host = online_host(net, players=3)
-    links = {seat: ON.parse_online(host.link_for(seat).split("#", 1)[1]) for seat in (1, 2)}
+    links = {seat: ON.parse_online(host.link.link_for(seat).split("#", 1)[1]) for seat in (1, 2)}
     assert links[1]["room"] != links[2]["room"] and links[1]["password"] != links[2]["password"]
     assert links[1]["secret"] != links[2]["secret"]
     # the host is in one room per remote seat, each with the secret its guest must prove
     assert sorted((r["room"], r["secret"]) for r in net.rooms("host")) == sorted(
         (links[s]["room"], links[s]["secret"]) for s in (1, 2))
     # Bea's link names her room alone: nothing in it leads to Ana's
-    bea_link = host.link_for(2)
+    bea_link = host.link.link_for(2)
     assert links[1]["room"] not in bea_link and links[1]["password"] not in bea_link
     # a page with Ana's room and password but Bea's secret is not handed to the host
-    forged = host.link_for(1).replace(links[1]["secret"], links[2]["secret"])
+    forged = host.link.link_for(1).replace(links[1]["secret"], links[2]["secret"])
     g = net.session("eve", MemoryStore(), join=forged.split("#", 1)[1])
     net.tap("eve", action="online-join")
-    assert net.refused == [("host", "eve")] and g.guest_state == "online" and not host.host.bound
+    assert net.refused == [("host", "eve")] and g.link.state == "online" and not host.link.table.bound
     guest(net, "ana", 1)
     guest(net, "bea", 2)
-    assert host.host.bound.keys() == {1, 2}
+    assert host.link.table.bound.keys() == {1, 2}
     # seat 3 goes to the computer: its room is left and its link gone; Ana's room stays
-    cfg = host.host.config
+    cfg = host.link.table.config
     form = {"game": cfg["game"], "players": "3", "target": str(cfg["target"]), "options": {},
             "seat-kind-0": "human", "seat-kind-1": "remote", "seat-kind-2": "medium"}
     net.tap("host", action="change", field="seat-kind-2", form=form)
-    assert host.host.remote_seats() == [1] and host.link_for(2) is None
+    assert host.link.table.remote_seats() == [1] and host.link.link_for(2) is None
     assert [r["room"] for r in net.rooms("host")] == [links[1]["room"]] and net.ops("host")[-1] == "online-rooms"
-    assert "online-leave" not in net.ops("host") and 1 in host.host.bound    # Ana's room was never left
+    assert "online-leave" not in net.ops("host") and 1 in host.link.table.bound    # Ana's room was never left
     assert net.ops("host").count("online-join") == 1      # the other rooms were never left
 
 
 def test_a_table_saved_with_one_room_for_all_gets_a_room_per_seat():
     net = Rooms()
     host = online_host(net, players=3)
-    old_link = host.link_for(1)
+    old_link = host.link.link_for(1)
     doc = json.loads(net.host_store.get("domino:/domino/:net"))
     assert set(doc["online"]) == {"rooms"}
     shared = next(iter(doc["online"]["rooms"].values()))
@@ -335,16 +335,16 @@ def test_a_table_saved_with_one_room_for_all_gets_a_room_per_seat():
     net.drop("host")
     net.joined.clear()
     host = net.host()
-    assert host.host is not None and host.online_rooms is not None
+    assert host.role == "host" and host.link.online_rooms is not None
     rooms = {(r["room"], r["password"]) for r in net.rooms("host")}
     assert len(rooms) == 2 and (shared["room"], shared["password"]) not in rooms
     assert "links sent before no longer work" in screen_text(host)
     # the old link finds nobody; the new one does, and the new rooms are kept over a reload
     g = net.session("ana", MemoryStore(), join=old_link.split("#", 1)[1])
     net.tap("ana", action="online-join")
-    assert g.guest_state == "online" and not host.host.bound
+    assert g.link.state == "online" and not host.link.table.bound
     guest(net, "bea", 2)
-    assert 2 in host.host.bound
+    assert 2 in host.link.table.bound
     assert {(r["room"], r["password"]) for r in json.loads(
         net.host_store.get("domino:/domino/:net"))["online"]["rooms"].values()} == rooms
 
@@ -352,35 +352,35 @@ def test_a_table_saved_with_one_room_for_all_gets_a_room_per_seat():
 def test_consent_is_for_a_room_and_its_relays():
     net = Rooms()
     host = online_host(net)
-    link = host.link_for(1).split("#", 1)[1]
+    link = host.link.link_for(1).split("#", 1)[1]
     store = MemoryStore()
     g = net.session("ana", store, join=link)
-    assert g.guest_state == "consent"
+    assert g.link.state == "consent"
     net.tap("ana", action="online-join")
-    assert g.guest_state == "open"
+    assert g.link.state == "open"
     net.drop("ana")
     g = net.session("ana", store, join=link)              # the same room and relays: not asked again
-    assert g.guest_state == "open"
+    assert g.link.state == "open"
     net.drop("ana")
     # the same room through other relays: the friend reads what leaves the phone, and agrees, again
     inv = ON.parse_online(link)
     other = ON.online_link(BASE, 1, inv["secret"], inv, ["wss://relay.example.org"]).split("#", 1)[1]
     joins = net.ops("ana").count("online-join")
     g = net.session("ana", store, join=other)
-    assert g.guest_state == "consent" and "relay.example.org" in text_of(one(g, "online-notice"))
+    assert g.link.state == "consent" and "relay.example.org" in text_of(one(g, "online-notice"))
     assert net.ops("ana").count("online-join") == joins          # nothing contacted before the friend agrees
     # a link without relays uses the phone's own: consent covers that list, so new settings ask again
     default = ON.online_link(BASE, 1, inv["secret"], inv, list(ON.DEFAULT_RELAYS)).split("#", 1)[1]
     net.drop("ana")
     g = net.session("ana", store, join=default)
-    assert g.guest_state == "consent"
+    assert g.link.state == "consent"
     net.tap("ana", action="online-join")
     net.drop("ana")
-    assert net.session("ana", store, join=default).guest_state != "consent"
+    assert net.session("ana", store, join=default).link.state != "consent"
     net.drop("ana")
     settings = json.loads(store.get("domino:/domino/:settings") or "{}")
     store.set("domino:/domino/:settings", json.dumps(dict(settings, relays=["wss://relay.example.org"])))
-    assert net.session("ana", store, join=default).guest_state == "consent"
+    assert net.session("ana", store, join=default).link.state == "consent"
 
 
 def test_relay_addresses_wss_anywhere_ws_only_at_home_and_a_valid_port():
@@ -409,7 +409,7 @@ def test_relay_addresses_wss_anywhere_ws_only_at_home_and_a_valid_port():
         ON.parse_online(link.split("#", 1)[1])
     net = Rooms()
     g = net.session("eve", MemoryStore(), join=link.split("#", 1)[1])
-    assert g.guest_state == "bad" and net.ops("eve") == []
+    assert g.link.state == "bad" and net.ops("eve") == []
     assert "ws://relay.example.org is not encrypted" in text_of(one(g, "guest-error"))
     # the settings' editor says the same
     host = online_host(net)

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Protocol
@@ -37,20 +38,23 @@ from typing import Protocol
 from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
+from domino.app.answers import Answering, answers
+from domino.app.link.alone import Alone
+from domino.app.link.base import Link
+from domino.app.link.hosting import Hosting
+from domino.app.link.joining import Joining
 from domino.engine.common import IllegalAction, new_seed, winning_side
-from domino.app.friends import Friends
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
 from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
 from domino.app.screens.dialogs import help_dialog
-from domino.app.screens import friends as friends_screens
-from domino.app.screens.lobby import new_game_screen, toolbar
+from domino.app.screens.lobby import new_game_screen
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
 from domino.app.online import normalize_ice, normalize_relays
-from domino.app.settings import default_target, localize_names
+from domino.app.settings import default_target, localize_names, read_form
 from domino.table import default_options, default_settings, new_match, normalize_settings
 
 # actions that only change the looks: allowed while busy and whatever the seq
@@ -158,8 +162,12 @@ class Done:
         return self.action
 
 
-class Session(Friends):
-    """The app's state around the current match, and every decision on it."""
+class Session(Answering):
+    """The app's state around the current match, and every decision on it.
+
+    The session holds a :class:`~domino.app.link.base.Link`: :class:`Alone`, :class:`Hosting` or
+    :class:`Joining` (see :mod:`domino.app.link`); what differs between playing alone, hosting friends and
+    joining a friend's table is asked of it."""
 
     def __init__(self, store: Store, path: str, *, params: dict | None = None, browser_lang: str = "en"):
         self.store = store
@@ -222,7 +230,23 @@ class Session(Friends):
         self.last_match = None      # the match left for the new-game screen (to download)
         self.panel_extra = ""
         self.out = Out()
-        self.friends_init(params)
+        self.base_url = str(params.get("url") or "")      # the page's address, for invitation links
+        try:   # ?grace=s: the seconds an away seat is waited for (tests)
+            self.grace = max(0, min(600, int(str(params.get("grace")))))
+        except (TypeError, ValueError):
+            self.grace = None
+        self.clock = time.monotonic
+        join = params.get("join")
+        self.link: Link = Joining.from_link(self, str(join)) if join else Alone(self)
+
+    @property
+    def role(self) -> str | None:
+        """None (alone), "host" or "guest": the link's."""
+        return self.link.role
+
+    def unlink(self) -> None:
+        """The friends' table is left or closed: this phone plays alone again."""
+        self.link = Alone(self)
 
     # ------------------------------------------------------------ the one entry
     def handle(self, inp: dict) -> Out:
@@ -234,7 +258,9 @@ class Session(Friends):
                                                      for k in ("conn", "seat")):
                 self.warn(f"domino: {action} with a connection or seat that is not a number was dropped")
                 return out
-            getattr(self, "on_" + action.replace("-", "_"))(inp)
+            handler = self.answer(action) or self.link.answer(action)
+            if handler is not None:
+                handler(inp)
             return out
         if (self.panel is not None or self.notes or action in PANEL_ONLY) and action not in self.panel_actions():
             return out     # a dialog answers only its own buttons; theirs do nothing without it
@@ -245,7 +271,7 @@ class Session(Friends):
             return out
         if inp.get("disabled"):
             return out
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        handler = self.answer(action) or self.link.answer(action)
         if handler is not None:
             if "form" in inp and not self.at_table() and self.role is None:
                 self.harvest(inp["form"])
@@ -291,7 +317,7 @@ class Session(Friends):
     def wants_computers(self) -> bool:
         """A computer seat is to move and nothing stands in its way."""
         c = self.ctrl
-        return (c is not None and self.guest is None and self.at_table() and ctl.is_computer_turn(c.match)
+        return (c is not None and self.link.may_run_computers() and self.at_table() and ctl.is_computer_turn(c.match)
                 and (self.panel is None or self.panel[0] in ("full", "blocked")))
 
     def stop_computers(self) -> None:
@@ -321,10 +347,10 @@ class Session(Friends):
     def save_game(self, force: bool = False) -> bool:
         """Write the match (checked, below), then what follows every change
         (statistics, the guide, sounds).  The guided hand is never saved."""
-        ok = self.guide_step is not None or self.guest is not None or self._save_match(force)
+        ok = self.guide_step is not None or not self.link.keeps_save or self._save_match(force)
         self.after_change()
         if ok:
-            self.net_sync()   # the guests hear of a move only once it is saved
+            self.link.after_save()   # the guests hear of a move only once it is saved
         return ok
 
     def _save_match(self, force: bool = False) -> bool:
@@ -363,10 +389,10 @@ class Session(Friends):
         """The saved match, if any (at start), and a friends' table around it;
         a guest's device leaves its own save alone."""
         self.out = Out()
-        if self.guest is None:
+        if self.link.keeps_save:
             self._load_match()
-            self.restore_table()
-        self.net_start()
+            self.link = Hosting.restore(self) or self.link
+        self.link.start()
         return self.out
 
     def _load_match(self) -> None:
@@ -428,7 +454,8 @@ class Session(Friends):
         same = hdr is not None and hdr[0] == self.match_id
         self.panel = ("other-tab" if same else "other-match", hdr)
 
-    def on_storage(self, inp: dict) -> None:
+    @answers("storage")
+    def storage_changed(self, inp: dict) -> None:
         """Another tab of this page changed the storage."""
         key = inp.get("key")
         if key is not None and key != saves.save_key(self.path):
@@ -472,7 +499,7 @@ class Session(Friends):
             step = guide.advance(self.guide_step, "moved", phase=m.phase,
                                  played=guide.person_played(m.view(0)))
             self.guide_step = step or self.guide_step
-        elif self.stats_pending and m.outcome and self.guest is None:
+        elif self.stats_pending and m.outcome and self.link.keeps_save:
             self.stats_pending = False
             doc = self.load_stats()
             if stats_mod.record(doc, m, self.practice) is not None:
@@ -499,7 +526,7 @@ class Session(Friends):
     def snapshot(self, size: tuple[int, int]) -> None:
         """Store the screen a reload will show (static/boot.js paints it);
         ``size`` is the board's on screen."""
-        if self.guest is not None or (self.host is not None and not self.at_table()):
+        if not self.link.snapshot_ok():
             return    # a guest's table is the host's; the friends' lobby is not what a reload shows first
         if self.fixed_delay == 0 and self.running and self.wants_computers():
             return    # at ?delay=0 the computers' moves follow one another with no pause: only the
@@ -527,11 +554,8 @@ class Session(Friends):
         """The whole screen: the table or the menu, the safety net's controls
         and dialog, and the other dialogs (when no safety dialog is up)."""
         c = self.ctrl
-        if not self.at_table() and self.guest is not None:
-            tree = friends_screens.guest_screen(self, toolbar(self.lang, self.pips, game=None, seq=None,
-                                                              sound=self.sound))
-        elif not self.at_table():
-            tree = self.menu_tree()
+        if not self.at_table():
+            tree = self.link.lobby_screen() or self.menu_tree()
             card = first_card(tree)
             if card is not None and self.role is None:   # the menu: the table keeps its room (one tap away, ⌂ Menu)
                 if c is not None:
@@ -543,7 +567,7 @@ class Session(Friends):
             c.pace = self.pace
             c.practice = self.practice
             c.sound = self.sound
-            c.net = self.table_net()
+            c.net = self.link.table_words()
             tree = game_screen(c)
         dialog = self.panel_tree()
         if dialog is not None:
@@ -578,9 +602,6 @@ class Session(Friends):
         return None
 
     def menu_tree(self) -> Node:
-        if self.host is not None and not self.host.started:
-            return new_game_screen(self.host.config, self.lang, self.pips, self.error, self.save_error,
-                                   sound=self.sound, friends=friends_screens.host_panel(self))
         top = []
         c = self.ctrl
         if c is not None and not c.match.outcome:
@@ -600,10 +621,8 @@ class Session(Friends):
             out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
         if self.help_game is not None:
             out.append(help_dialog(self.help_game, self.lang, guide=self.role is None))
-        if self.host is not None and self.invite_seat is not None and self.at_table():
-            out.append(friends_screens.invite_dialog(self, self.invite_seat))
-        if self.host is not None and self.confirm_absence is not None and self.at_table():
-            out.append(friends_screens.absence_dialog(self, self.confirm_absence))
+        if self.at_table():
+            out += self.link.dialogs()
         return out
 
     def guide_target(self) -> str | None:
@@ -640,8 +659,8 @@ class Session(Friends):
             return '[data-action="handoff"]'
         if c.confirm_resign:
             return '[data-action="resign-no"]'
-        if self.confirm_absence is not None:
-            return '[data-action="end-absence-no"]'
+        if self.link.focus_target() is not None:
+            return self.link.focus_target()
         if c.match.outcome:
             return '[data-action="new-match"]'
         if self.guide_step == "score":
@@ -657,42 +676,12 @@ class Session(Friends):
 
     # ------------------------------------------------------------ the new-game form
     def harvest(self, form: dict) -> None:
-        """Read the new-game form's raw values (as the page found them) into
-        the settings; what is missing keeps its value."""
-        if not isinstance(form, dict):
-            return
-        s = dict(self.new_settings)
-        s["seats"] = [dict(x) for x in s["seats"]]
-        if form.get("game") is not None:
-            s["game"] = str(form["game"])
-        for key in ("players", "target"):
-            if form.get(key) is not None:
-                try:
-                    s[key] = int(str(form[key]))
-                except ValueError:
-                    pass
-        for key in ("partnership", "practice", "show_options"):
-            if form.get(key) is not None:
-                s[key] = bool(form[key])
-        opts = dict(s.get("options") or {})
-        if isinstance(form.get("options"), dict):
-            opts.update({str(k): str(v) for k, v in form["options"].items()})   # decoded by normalize_settings
-        s["options"] = opts
-        for i in range(len(s["seats"])):
-            if form.get(f"seat-kind-{i}") is not None:
-                s["seats"][i]["kind"] = str(form[f"seat-kind-{i}"])
-            if form.get(f"seat-name-{i}") is not None:
-                s["seats"][i]["name"] = str(form[f"seat-name-{i}"])
-        self.new_settings = s
+        """Read the new-game form's raw values (as the page found them) into the settings."""
+        self.new_settings = read_form(self.new_settings, form)
 
-    def on_change(self, inp: dict) -> None:
-        if self.at_table() or self.guest is not None:
-            return
-        if self.host is not None and not self.host.started:
-            if inp.get("field") in ("away-policy", "time-limit"):
-                self.do_away_policy(inp)
-            else:
-                self.friends_change(inp.get("form") or {}, inp.get("field"))
+    @answers("change")
+    def form_changed(self, inp: dict) -> None:
+        if self.at_table() or self.link.form_change(inp):
             return
         self.harvest(inp.get("form") or {})
         fld = inp.get("field")
@@ -709,13 +698,14 @@ class Session(Friends):
         if inp.get("testid"):
             self.out.focus = f'[data-testid="{inp["testid"]}"]'
 
-    def on_escape(self, inp: dict) -> None:
+    @answers("escape")
+    def escape_pressed(self, inp: dict) -> None:
         if self.help_game is not None:
             self.help_game = None
             self.render()
-        elif self.stats_open or self.confirm_replace or self.confirm_absence is not None:
+        elif self.stats_open or self.confirm_replace or self.link.escape():
             self.stats_open = self.stats_reset_ask = self.confirm_replace = False
-            self.confirm_absence = None
+            self.link.escape()
             self.render()
         elif self.ctrl is not None and (self.ctrl.confirm_resign or self.ctrl.selected):
             self.ctrl.confirm_resign = False
@@ -729,22 +719,25 @@ class Session(Friends):
         self.moved([action])
 
     def moved(self, done) -> None:
-        self.guest_flush()     # a guest's tap is a decision for the host
+        self.link.after_tap()     # a guest's tap is a decision for the host
         if done:
             self.save_game()
             self.changed()
         else:
             self.render()
 
-    def do_tile(self, inp: dict) -> None:
+    @answers("tile")
+    def tap_tile(self, inp: dict) -> None:
         if self.ctrl is not None:
             self.moved(self.ctrl.tap_tile(str(inp.get("tile"))))
 
-    def do_end(self, inp: dict) -> None:
+    @answers("end")
+    def tap_end(self, inp: dict) -> None:
         if self.ctrl is not None:
             self.moved(self.ctrl.tap_end(str(inp.get("end"))))
 
-    def do_open(self, inp: dict) -> None:
+    @answers("open")
+    def tap_open(self, inp: dict) -> None:
         if self.ctrl is not None:
             try:
                 n = int(str(inp.get("open")))
@@ -752,7 +745,8 @@ class Session(Friends):
                 return
             self.moved(self.ctrl.tap_open(n))
 
-    def do_act(self, inp: dict) -> None:
+    @answers("act")
+    def tap_act(self, inp: dict) -> None:
         """A button naming its action (Frijolito: turn over, send back, play at an end)."""
         c = self.ctrl
         acts = c.row_actions() if c else []
@@ -763,7 +757,8 @@ class Session(Friends):
         if 0 <= i < len(acts):
             self.play(acts[i][1])
 
-    def do_draw(self, inp: dict) -> None:
+    @answers("draw")
+    def tap_draw(self, inp: dict) -> None:
         a = self.ctrl.draw_action() if self.ctrl else None
         if a is not None:
             self.play(a)
@@ -786,7 +781,8 @@ class Session(Friends):
             return ctl.load_ai().HardSearch(view, rng)
         return Done(players.get_player(kind)(view, rng))
 
-    def on_computer_move(self, inp: dict) -> None:
+    @answers("computer-move")
+    def computer_moved(self, inp: dict) -> None:
         """A computer seat's decision (from the page's loop, for ``gen``)."""
         c = self.ctrl
         if c is None or inp.get("gen") != self.gen or not ctl.is_computer_turn(c.match):
@@ -806,27 +802,22 @@ class Session(Friends):
         self.thinking = None
         self.play(move)   # a save refused (another tab moved on) stops the loop: wants_computers()
 
-    def on_computer_failed(self, inp: dict) -> None:
+    @answers("computer-failed")
+    def computer_failed(self, inp: dict) -> None:
         """Never a dead table: say so, offer retry or resign."""
         self.warn("domino: computer turn failed: " + str(inp.get("error")))
         if inp.get("gen") == self.gen and self.ctrl is not None and self.ctrl.match.turn is not None:
             self.panel = ("turn", (self.ctrl.match.turn, str(inp.get("error"))[:200]))
             self.render()
 
-    def do_handoff(self, inp: dict) -> None:
+    @answers("handoff")
+    def take_device(self, inp: dict) -> None:
         if self.ctrl and self.ctrl.continue_handoff():
             self.render()
 
-    def do_next_hand(self, inp: dict) -> None:
-        c = self.ctrl
-        if c is not None and self.role is not None and c.match.phase == "hand-over":
-            if self.guest is not None:      # a request: the host deals when everyone has tapped
-                c.match.next_hand()
-                self.guest_flush()
-                self.votes.add(self.guest.seat)
-                self.render()
-            elif self.host.match is c.match:
-                self.vote("host")
+    @answers("next-hand")
+    def next_hand(self, inp: dict) -> None:
+        if self.link.next_hand():      # a friends' table deals when everyone has tapped
             return
         if self.guide_step is not None:   # the guided hand is one hand: its way on is Finish
             self.end_guide()
@@ -835,27 +826,31 @@ class Session(Friends):
             self.save_game()
             self.changed()
 
-    def do_resign(self, inp: dict) -> None:
+    @answers("resign")
+    def resign_asked(self, inp: dict) -> None:
         if self.ctrl and not self.ctrl.match.outcome:
             self.ctrl.confirm_resign = True
             self.render()
 
-    def do_resign_no(self, inp: dict) -> None:
+    @answers("resign-no")
+    def resign_no(self, inp: dict) -> None:
         if self.ctrl:
             self.ctrl.confirm_resign = False
             self.render()
 
-    def do_resign_yes(self, inp: dict) -> None:
+    @answers("resign-yes")
+    def resign_yes(self, inp: dict) -> None:
         c = self.ctrl
         if c is None or c.match.outcome:
             return
         self.stop_computers()
         c.resign()
-        self.guest_flush()
+        self.link.after_tap()
         self.save_game()
         self.render()
 
-    def do_hint(self, inp: dict) -> None:
+    @answers("hint")
+    def show_hint(self, inp: dict) -> None:
         c = self.ctrl
         if c is None or not c.my_turn():
             return
@@ -863,7 +858,8 @@ class Session(Friends):
         self.render()
 
     # ------------------------------------------------------------ starting and leaving
-    def do_start(self, inp: dict) -> None:
+    @answers("start")
+    def start_asked(self, inp: dict) -> None:
         self.new_settings = normalize_settings(self.new_settings, self.lang)
         if self.ctrl is not None and not self.ctrl.match.outcome and self.guide_step is None:
             self.confirm_replace = True    # ask before a new match replaces the one in progress
@@ -871,11 +867,13 @@ class Session(Friends):
             return
         self.start_match()
 
-    def do_replace_no(self, inp: dict) -> None:
+    @answers("replace-no")
+    def replace_no(self, inp: dict) -> None:
         self.confirm_replace = False
         self.render()
 
-    def do_replace_yes(self, inp: dict) -> None:
+    @answers("replace-yes")
+    def replace_yes(self, inp: dict) -> None:
         self.confirm_replace = False
         self.start_match()
 
@@ -891,8 +889,7 @@ class Session(Friends):
 
     def start_with(self, match) -> None:
         """A new match on the table: saved, drawn, the computers on."""
-        if self.host is not None and match is not self.host.match and self.host.started:
-            self.close_table()      # a match of this phone's own replaces the friends' one
+        self.link.replaced_by(match)     # a match of this phone's own replaces a friends' one
         self.drop_guide()
         self.error = ""
         self.save_error = ""
@@ -911,19 +908,14 @@ class Session(Friends):
         self.save_game()
         self.changed()
 
-    def do_new_match(self, inp: dict) -> None:
+    @answers("new-match")
+    def leave_match(self, inp: dict) -> None:
         if self.guide_step is not None:   # the guided hand's way out is back to the menu
             self.end_guide()
             return
-        if self.role is not None and self.ctrl is not None and self.ctrl.match.outcome:
-            self.ctrl = None           # a friends' table goes back to its lobby, the same friends seated
-            if self.host is not None:
-                self.host_result(self.host.to_lobby())
-                self.store.delete(saves.save_key(self.path))
-                self.known = None
-            self.render()
+        if self.link.back_to_lobby():     # a friends' table goes back to its lobby, the same friends seated
             return
-        if self.ctrl is not None and self.guest is None:
+        if self.ctrl is not None and self.link.keeps_save:
             self.last_match = self.ctrl.match    # still downloadable from the new-game screen
         self.ctrl = None
         self.stop_computers()
@@ -935,7 +927,8 @@ class Session(Friends):
         self.known = None
         self.render()
 
-    def do_menu(self, inp: dict) -> None:
+    @answers("menu")
+    def to_menu(self, inp: dict) -> None:
         """Leave the table for the menu; the match stays saved, to continue."""
         if self.guide_step is not None:
             self.end_guide()
@@ -947,14 +940,16 @@ class Session(Friends):
         self.menu_open = True
         self.render()
 
-    def do_continue(self, inp: dict) -> None:
+    @answers("continue")
+    def continue_match(self, inp: dict) -> None:
         if self.ctrl is None:
             return
         self.menu_open = False
         self.confirm_replace = False
         self.changed()
 
-    def do_undo(self, inp: dict) -> None:
+    @answers("undo")
+    def undo_move(self, inp: dict) -> None:
         c = self.ctrl
         if c is None or not self.practice or self.guide_step is not None:
             return
@@ -973,16 +968,19 @@ class Session(Friends):
         self.changed()
 
     # ------------------------------------------------------------ comforts
-    def do_help(self, inp: dict) -> None:
+    @answers("help")
+    def open_help(self, inp: dict) -> None:
         game = inp.get("game") or (self.ctrl.match.rules.game if self.ctrl else "draw")
         self.help_game = str(game)
         self.render()
 
-    def do_help_close(self, inp: dict) -> None:
+    @answers("help-close")
+    def close_help(self, inp: dict) -> None:
         self.help_game = None
         self.render()
 
-    def do_lang(self, inp: dict) -> None:
+    @answers("lang")
+    def switch_lang(self, inp: dict) -> None:
         self.lang = "en" if self.lang == "es" else "es"
         self.save_error = ""
         self.save_settings()
@@ -1004,57 +1002,67 @@ class Session(Friends):
             if saves.header(self.store.get(key)) == self.known:
                 self._write(key, saves.dump(held.match, self.match_id))
 
-    def do_pips(self, inp: dict) -> None:
+    @answers("pips")
+    def switch_pips(self, inp: dict) -> None:
         self.pips = "black" if self.pips == "coloured" else "coloured"
         self.save_settings()
         self.render()
 
-    def do_log(self, inp: dict) -> None:
+    @answers("log")
+    def toggle_log(self, inp: dict) -> None:
         if self.ctrl is not None:
             self.ctrl.log_open = not self.ctrl.log_open
             self.render()
             self.out.focus = '[data-testid="log-close"]' if self.ctrl.log_open else '[data-testid="log"]'
 
-    def do_pace(self, inp: dict) -> None:
+    @answers("pace")
+    def next_pace(self, inp: dict) -> None:
         order = list(ctl.PACES)
         self.pace = order[(order.index(self.pace) + 1) % len(order)] if self.pace in order else ctl.DEFAULT_PACE
         self.save_settings()
         self.render()
         self.out.focus = '[data-testid="pace"]'
 
-    def do_sound(self, inp: dict) -> None:
+    @answers("sound")
+    def switch_sound(self, inp: dict) -> None:
         self.sound = not self.sound
         self.save_settings()
         if self.sound:
             self.out.sounds.append("click")   # made on the tap: browsers start audio only from a gesture
         self.render()
 
-    def do_stats(self, inp: dict) -> None:
+    @answers("stats")
+    def open_stats(self, inp: dict) -> None:
         self.stats_open = True
         self.stats_reset_ask = False
         self.render()
 
-    def do_stats_close(self, inp: dict) -> None:
+    @answers("stats-close")
+    def close_stats(self, inp: dict) -> None:
         self.stats_open = False
         self.stats_reset_ask = False
         self.stats_note = ""
         self.render()
 
-    def do_stats_reset(self, inp: dict) -> None:
+    @answers("stats-reset")
+    def stats_reset(self, inp: dict) -> None:
         self.stats_reset_ask = True
         self.render()
 
-    def do_stats_reset_no(self, inp: dict) -> None:
+    @answers("stats-reset-no")
+    def stats_reset_no(self, inp: dict) -> None:
         self.stats_reset_ask = False
         self.render()
 
-    def do_stats_reset_yes(self, inp: dict) -> None:
+    @answers("stats-reset-yes")
+    def stats_reset_yes(self, inp: dict) -> None:
         self.store.delete(stats_mod.stats_key(self.path))
         self.stats_reset_ask = False
         self.render()
 
     # --- the guided hand
-    def do_guide_start(self, inp: dict) -> None:
+    @answers("guide-start")
+    def guide_start(self, inp: dict) -> None:
         if self.guide_step is not None or self.role is not None:
             return     # a friends' table stays on this phone: the others wait for no tutorial
         self.stop_computers()
@@ -1070,7 +1078,8 @@ class Session(Friends):
         self.heard = (match.seq, match.hand_no)
         self.changed()
 
-    def do_guide_next(self, inp: dict) -> None:
+    @answers("guide-next")
+    def guide_next(self, inp: dict) -> None:
         if self.guide_step is None or self.ctrl is None:
             return
         m = self.ctrl.match
@@ -1082,13 +1091,14 @@ class Session(Friends):
         self.guide_step = step
         self.render()
 
-    def do_guide_skip(self, inp: dict) -> None:
+    @answers("guide-skip", "guide-finish")
+    def guide_skip(self, inp: dict) -> None:
         if self.guide_step is not None:    # without a guide open there is nothing to leave
             self.end_guide()
 
-    do_guide_finish = do_guide_skip
 
-    def do_guide_dismiss(self, inp: dict) -> None:
+    @answers("guide-dismiss")
+    def guide_dismiss(self, inp: dict) -> None:
         self.guide_seen = True
         self.save_settings()
         self.render()
@@ -1113,17 +1123,20 @@ class Session(Friends):
         self.render()
 
     # ------------------------------------------------------------ the safety net
-    def do_safe_ok(self, inp: dict) -> None:
+    @answers("safe-ok")
+    def safe_ok(self, inp: dict) -> None:
         self.notes = []
         self.render()
 
-    def do_save_later(self, inp: dict) -> None:
+    @answers("save-later")
+    def save_later(self, inp: dict) -> None:
         self.save_later = self.panel is not None and self.panel[0] in ("full", "blocked")
         self.panel = None
         self.panel_extra = ""
         self.changed()
 
-    def do_free_space(self, inp: dict) -> None:
+    @answers("free-space")
+    def free_space(self, inp: dict) -> None:
         """Remove old corrupt copies (and the boot snapshot), then save again."""
         for k in saves.corrupt_keys(self.store.keys(), self.path):
             self.store.delete(k)
@@ -1137,15 +1150,17 @@ class Session(Friends):
         self.panel_extra = t(self.lang, "safe.free_none")
         self.render()
 
-    def do_export(self, inp: dict) -> None:
+    @answers("export")
+    def export_match(self, inp: dict) -> None:
         m = self.ctrl.match if self.ctrl is not None else self.last_match
-        if m is None or self.guest is not None:   # a guest's table is the host's: it holds no record
+        if m is None or not self.link.keeps_save:   # a guest's table is the host's: it holds no record
             return
         name = saves.export_name(m, now_stamp())
         self.out.downloads.append((name, saves.export_text(m)))
         self.out.live = t(self.lang, "safe.downloaded", file=name)
 
-    def do_download_corrupt(self, inp: dict) -> None:
+    @answers("download-corrupt")
+    def download_corrupt(self, inp: dict) -> None:
         """The corrupt save with no room for a copy: download it, then remove it."""
         if self.pending_corrupt is None:
             return
@@ -1165,7 +1180,8 @@ class Session(Friends):
                 self.notes.append(self.save_error)
         self.render()
 
-    def do_continue_here(self, inp: dict) -> None:
+    @answers("continue-here")
+    def continue_here(self, inp: dict) -> None:
         """Take the match over from the save another tab wrote (its newest position)."""
         text = self.store.get(saves.save_key(self.path))
         self.panel = None
@@ -1191,16 +1207,19 @@ class Session(Friends):
         self.stop_computers()
         self.changed()
 
-    def do_keep_mine(self, inp: dict) -> None:
+    @answers("keep-mine")
+    def keep_mine(self, inp: dict) -> None:
         self.panel = None
         self.save_game(force=True)
         self.changed()
 
-    def do_turn_retry(self, inp: dict) -> None:
+    @answers("turn-retry")
+    def turn_retry(self, inp: dict) -> None:
         self.panel = None
         self.changed()
 
-    def do_turn_resign(self, inp: dict) -> None:
+    @answers("turn-resign")
+    def turn_resign(self, inp: dict) -> None:
         c = self.ctrl
         self.panel = None
         if c is not None and not c.match.outcome and c.match.turn is not None:
@@ -1209,7 +1228,8 @@ class Session(Friends):
             self.save_game()
         self.render()
 
-    def on_import(self, inp: dict) -> None:
+    @answers("import")
+    def file_imported(self, inp: dict) -> None:
         """A match file, read by the page: ``name``, and ``text`` or ``error``."""
         name = str(inp.get("name") or "")[:80]
         try:
@@ -1237,6 +1257,11 @@ class Session(Friends):
         self.save_game()
         self.changed()
 
+
+
+def answered() -> set[str]:
+    """Every input some part of the app answers: the session's and each link's (taps and events)."""
+    return set(Session.ANSWERS) | set(Alone.ANSWERS) | set(Hosting.ANSWERS) | set(Joining.ANSWERS)
 
 
 MAX_IMPORT_BYTES = saves.MAX_IMPORT_CHARS * 4   # a file larger than this is not read

@@ -84,3 +84,33 @@ def localize_names(seats: list, lang: str) -> bool:
             seat["name"] = t(lang, key, n=i + 1)
             changed = True
     return changed
+
+
+def read_form(settings: dict, form) -> dict:
+    """The new-game form's raw values (as the page found them) read into a copy of ``settings``; what is
+    missing keeps its value (normalize_settings checks the rest)."""
+    if not isinstance(form, dict):
+        return settings
+    s = dict(settings)
+    s["seats"] = [dict(x) for x in s["seats"]]
+    if form.get("game") is not None:
+        s["game"] = str(form["game"])
+    for key in ("players", "target"):
+        if form.get(key) is not None:
+            try:
+                s[key] = int(str(form[key]))
+            except ValueError:
+                pass
+    for key in ("partnership", "practice", "show_options"):
+        if form.get(key) is not None:
+            s[key] = bool(form[key])
+    opts = dict(s.get("options") or {})
+    if isinstance(form.get("options"), dict):
+        opts.update({str(k): str(v) for k, v in form["options"].items()})   # decoded by normalize_settings
+    s["options"] = opts
+    for i in range(len(s["seats"])):
+        if form.get(f"seat-kind-{i}") is not None:
+            s["seats"][i]["kind"] = str(form[f"seat-kind-{i}"])
+        if form.get(f"seat-name-{i}") is not None:
+            s["seats"][i]["name"] = str(form[f"seat-name-{i}"])
+    return s

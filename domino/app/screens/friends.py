@@ -80,10 +80,10 @@ def invite_card(lang: str, seat: int, link: str | None, note: str, online: bool 
              h("h3", {}, t(lang, "friends.invite_for", n=seat + 1)), body)
 
 
-def host_panel(s) -> Node:
+def host_panel(hosting) -> Node:
     """Under the lobby's form: the table's code, each seat's status and invitation, the away rule, Start."""
-    lang = s.lang
-    hst = s.host
+    lang = hosting.lang
+    hst = hosting.table
     cfg = hst.public_config()
     code = hst.code()
     seats = []
@@ -92,8 +92,8 @@ def host_panel(s) -> Node:
         name = st["name"] or (t(lang, "friends.seat_you") if st["status"] == "here" else "")
         seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
                        name, " ", status_badge(i, st["status"], lang)))
-    online = s.online_rooms is not None
-    invites = [invite_card(lang, seat, s.link_for(seat), s.net_note, online)
+    online = hosting.online_rooms is not None
+    invites = [invite_card(lang, seat, hosting.link_for(seat), hosting.net_note, online)
                for seat in hst.remote_seats() if seat not in hst.bound]
     choices = [("computer", 30), ("computer", 60), ("computer", 120), ("abandon", 60), ("abandon", 120)]
     now = (hst.policy, int(hst.grace))
@@ -118,7 +118,7 @@ def host_panel(s) -> Node:
                h("span", {"class": "muted"}, t(lang, "friends.code_explained", code=code, words=code_words(
                    cfg["game"], cfg["options"], cfg["target"], cfg["players"], lang)))),
              cfg["partnership"] and h("p", {"class": "muted"}, t(lang, "friends.partner")),
-             online_panel(s),
+             online_panel(hosting),
              not online and h("p", {"class": "local-note", "data-testid": "local-note"}, t(lang, "friends.local")),
              h("ul", {"class": "net-seats"}, seats),
              invites,
@@ -133,42 +133,42 @@ def host_panel(s) -> Node:
                             "data-testid": "leave-friends"}, t(lang, "friends.leave"))))
 
 
-def relay_status(s) -> Node | None:
+def relay_status(link) -> Node | None:
     """The relays' state in words (``data-status``: connecting, connected, failed), and what to try."""
-    w = s.online_words()
-    if not s.online_up:
+    w = link.online_words()
+    if not link.relays.up:
         return None
     return h("div", {"class": f"relay-status rs-{w['state']}", "role": "status", "data-testid": "relay-status",
                      "data-status": w["state"]},
              h("p", {}, w["line"]), w["slow"] and h("p", {"class": "net-note", "data-testid": "online-hint"}, w["slow"]))
 
 
-def online_settings(s) -> Node:
+def online_settings(hosting) -> Node:
     """The relays and the STUN/TURN servers, editable (saved with the settings)."""
-    lang = s.lang
+    lang = hosting.lang
     return h("details", {"class": "online-settings", "data-testid": "online-settings",
-                         "open": "" if s.online_note else None},      # just saved or refused: still in view
+                         "open": "" if hosting.online_note else None},      # just saved or refused: still in view
              h("summary", {}, t(lang, "online.settings")),
              h("label", {"class": "field", "for": "relays"}, h("span", {}, t(lang, "online.relays"))),
              h("textarea", {"id": "relays", "data-testid": "relays", "rows": 4,
-                            "spellcheck": "false", "autocapitalize": "off"}, "\n".join(s.relays)),
+                            "spellcheck": "false", "autocapitalize": "off"}, "\n".join(hosting.session.relays)),
              h("label", {"class": "field", "for": "ice"}, h("span", {}, t(lang, "online.ice"))),
              h("textarea", {"id": "ice", "data-testid": "ice", "rows": 3,
-                            "spellcheck": "false", "autocapitalize": "off"}, ice_text(s.ice)),
+                            "spellcheck": "false", "autocapitalize": "off"}, ice_text(hosting.session.ice)),
              h("div", {"class": "friends-actions"},
                h("button", {"type": "button", "class": "primary", "data-action": "online-settings",
                             "data-testid": "online-save", "data-with": "relays ice"}, t(lang, "online.save")),
                h("button", {"type": "button", "class": "secondary", "data-action": "online-defaults",
                             "data-testid": "online-defaults"}, t(lang, "online.reset"))),
-             s.online_note and h("p", {"class": "net-note", "role": "status", "data-testid": "online-note"},
-                                 s.online_note))
+             hosting.online_note and h("p", {"class": "net-note", "role": "status", "data-testid": "online-note"},
+                                 hosting.online_note))
 
 
-def online_panel(s) -> Node:
+def online_panel(hosting) -> Node:
     """The host's opt-in: the switch, and when it is on, what leaves the phone and the relays' state."""
-    lang = s.lang
-    on = s.online_rooms is not None
-    started = s.host.started
+    lang = hosting.lang
+    on = hosting.online_rooms is not None
+    started = hosting.table.started
     return h("div", {"class": "online", "data-testid": "online"},
              h("label", {"class": "check big-check"},
                h("input", {"type": "checkbox", "data-testid": "online-switch", "data-action": "online-switch",
@@ -176,17 +176,17 @@ def online_panel(s) -> Node:
                            "aria-describedby": "online-help"}),
                h("span", {}, t(lang, "online.switch"))),
              h("p", {"class": "muted", "id": "online-help"}, t(lang, "online.switch_help")),
-             on and h("p", {"class": "online-notice", "data-testid": "online-notice"}, s.online_words()["notice"]),
-             on and relay_status(s),
-             online_settings(s))
+             on and h("p", {"class": "online-notice", "data-testid": "online-notice"}, hosting.online_words()["notice"]),
+             on and relay_status(hosting),
+             online_settings(hosting))
 
 
-def table_bar(s) -> Node | None:
+def table_bar(hosting) -> Node | None:
     """On the host's table: a friend who is away, and the one-tap invitation for their seat;
     and the host's hands on the friends' seats: the computer plays for one (or gives it
     back), or the match ends because one is absent (asked first)."""
-    hst = s.host
-    lang = s.lang
+    hst = hosting.table
+    lang = hosting.lang
     items = []
     controls = []
     live = hst.match is not None and not hst.match.finished
@@ -219,23 +219,23 @@ def table_bar(s) -> Node | None:
     out = []
     if items:
         out.append(h("div", {"class": "net-bar", "data-testid": "net-bar", "role": "status"}, items))
-    if controls and s.seat_controls:     # opened from the toolbar (seat_controls_button)
+    if controls and hosting.seat_controls:     # opened from the toolbar (seat_controls_button)
         out.append(h("div", {"class": "net-controls", "data-testid": "seat-controls"},
                      h("ul", {"id": "seat-controls-list", "aria-label": t(lang, "friends.seats")}, controls)))
     return out or None
 
 
-def seat_controls_button(s) -> Node | None:
+def seat_controls_button(hosting) -> Node | None:
     """The host's toolbar button that shows or hides the buttons for the friends' seats."""
-    hst = s.host
+    hst = hosting.table
     if hst.match is None or hst.match.finished or not hst.remote_seats():
         return None
-    shown = s.seat_controls
+    shown = hosting.seat_controls
     return h("button", {"type": "button", "class": "tb", "data-action": "seat-controls",
                         "data-testid": "seat-controls-toggle", "aria-expanded": "true" if shown else "false",
                         "aria-controls": "seat-controls-list" if shown else None},
              h("span", {"class": "ico", "aria-hidden": "true"}, "👥"),
-             h("span", {"class": "tb-text"}, t(s.lang, "friends.seats_short")))
+             h("span", {"class": "tb-text"}, t(hosting.lang, "friends.seats_short")))
 
 
 
@@ -251,10 +251,11 @@ def clock_line(lang: str, clock: dict, names: list[str]) -> Node:
              h("span", {"aria-hidden": "true"}, "⏱ "), words)
 
 
-def absence_dialog(s, seat: int) -> Node:
+def absence_dialog(hosting, seat: int) -> Node:
     """Before the host ends the match because a friend is absent."""
-    lang = s.lang
-    name = s.ctrl.match.seats[seat]["name"] if s.ctrl is not None else t(lang, "friends.seat", n=seat + 1)
+    lang = hosting.lang
+    ctrl = hosting.session.ctrl
+    name = ctrl.match.seats[seat]["name"] if ctrl is not None else t(lang, "friends.seat", n=seat + 1)
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "abs-title",
                      "data-testid": "absence-dialog"},
              h("div", {"class": "card"},
@@ -267,12 +268,12 @@ def absence_dialog(s, seat: int) -> Node:
                               "data-testid": "end-absence-yes"}, t(lang, "friends.absence_yes")))))
 
 
-def invite_dialog(s, seat: int) -> Node:
-    lang = s.lang
+def invite_dialog(hosting, seat: int) -> Node:
+    lang = hosting.lang
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "inv-title"},
              h("div", {"class": "card"},
                h("h2", {"id": "inv-title"}, t(lang, "friends.invite_for", n=seat + 1)),
-               invite_card(lang, seat, s.link_for(seat), s.net_note, s.online_rooms is not None),
+               invite_card(lang, seat, hosting.link_for(seat), hosting.net_note, hosting.online_rooms is not None),
                h("button", {"type": "button", "class": "secondary", "data-action": "close-invite",
                             "data-testid": "close-invite"}, t(lang, "friends.close_invite"))))
 
@@ -305,32 +306,33 @@ def _config_list(lobby: dict, seat: int, lang: str) -> Node:
              h("ul", {"class": "net-seats"}, seats))
 
 
-def guest_screen(s, toolbar_node: Node) -> Node:
+def guest_screen(joining, toolbar_node: Node) -> Node:
     """A guest before the match (or at its menu): the invitation, the reply code, the table's config, Start."""
-    lang = s.lang
-    g = s.guest
-    st = s.guest_state
+    lang = joining.lang
+    g = joining.table
+    st = joining.state
+    ctrl = joining.session.ctrl
     body: list = []
     if st == "bad":
         body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-error"},
-                      t(lang, "guest.not_local", address=s.guest_not_local) if s.guest_not_local
-                      else t(lang, "guest.bad_link", why=s.guest_why)))
+                      t(lang, "guest.not_local", address=joining.not_local) if joining.not_local
+                      else t(lang, "guest.bad_link", why=joining.why)))
     else:
         body.append(h("p", {}, t(lang, "guest.seat", n=g.seat + 1)))
-        if s.ctrl is not None:
+        if ctrl is not None:
             body.append(h("button", {"type": "button", "class": "primary big", "data-action": "continue",
                                      "data-testid": "continue"}, t(lang, "guest.back")))
         if st in ("invited", "answering", "waiting"):
             body.append(h("p", {"class": "local-note"}, t(lang, "friends.local")))
         if st == "consent":
-            body += [h("p", {"class": "online-notice", "data-testid": "online-notice"}, s.online_words()["notice"]),
+            body += [h("p", {"class": "online-notice", "data-testid": "online-notice"}, joining.online_words()["notice"]),
                      h("button", {"type": "button", "class": "primary big", "data-action": "online-join",
                                   "data-testid": "online-join"}, t(lang, "online.join"))]
         elif st == "online":
             body += [h("p", {"class": "muted", "role": "status", "data-testid": "online-looking"},
-                       t(lang, "online.waiting_host")), relay_status(s)]
-        elif s.guest_online is not None and s.online_up:
-            body.append(relay_status(s))
+                       t(lang, "online.waiting_host")), relay_status(joining)]
+        elif joining.online is not None and joining.relays.up:
+            body.append(relay_status(joining))
         if st == "invited":
             body += [h("p", {"class": "muted", "data-testid": "guest-answer-help"}, t(lang, "guest.answer_help")),
                      h("button", {"type": "button", "class": "primary big", "data-action": "guest-answer",
@@ -339,8 +341,8 @@ def guest_screen(s, toolbar_node: Node) -> Node:
             body.append(h("p", {"class": "muted"}, t(lang, "guest.making")))
         elif st == "waiting":
             body += [h("h3", {}, t(lang, "guest.reply")),
-                     h("p", {"class": "reply-code", "data-testid": "reply-code", "data-code": s.guest_code},
-                       s.guest_code),
+                     h("p", {"class": "reply-code", "data-testid": "reply-code", "data-code": joining.code},
+                       joining.code),
                      h("p", {"class": "muted"}, t(lang, "guest.reply_help")),
                      h("p", {"class": "muted", "role": "status"}, t(lang, "guest.waiting_host"))]
         elif st == "open":
@@ -350,21 +352,21 @@ def guest_screen(s, toolbar_node: Node) -> Node:
             body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-lost"}, t(lang, "guest.lost")))
         elif st == "closed":
             body.append(h("p", {"class": "error", "role": "alert", "data-testid": "guest-closed"},
-                          t(lang, "guest.closed", why=s.guest_why)))
+                          t(lang, "guest.closed", why=joining.why)))
         if g.refusal is not None:
             body.append(h("p", {"class": "error", "data-testid": "guest-refused"},
                           t(lang, "guest.refused", why=g.refusal.message)))
-        if g.lobby is not None and s.ctrl is None:
+        if g.lobby is not None and ctrl is None:
             body.append(_config_list(g.lobby, g.seat, lang))
-        if st == "open" and s.ctrl is None:
+        if st == "open" and ctrl is None:
             body += [h("label", {"class": "field"}, h("span", {}, t(lang, "guest.name")),
                        h("input", {"type": "text", "id": "guest-name", "data-testid": "guest-name", "maxlength": 24,
                                    "autocomplete": "nickname", "value": g.name})),
-                     s.guest_ready and h("p", {"class": "ok", "data-testid": "guest-ready"}, t(lang, "guest.ready_wait")),
-                     h("button", {"type": "button", "class": "secondary big" if s.guest_ready else "primary big",
+                     joining.ready and h("p", {"class": "ok", "data-testid": "guest-ready"}, t(lang, "guest.ready_wait")),
+                     h("button", {"type": "button", "class": "secondary big" if joining.ready else "primary big",
                                   "data-action": "join-table", "data-testid": "join-table", "data-with": "guest-name",
-                                  "aria-pressed": "true" if s.guest_ready else "false"},
-                       t(lang, "guest.not_ready" if s.guest_ready else "guest.start"))]
+                                  "aria-pressed": "true" if joining.ready else "false"},
+                       t(lang, "guest.not_ready" if joining.ready else "guest.start"))]
     body.append(h("button", {"type": "button", "class": "secondary", "data-action": "guest-leave",
                              "data-testid": "guest-leave"}, t(lang, "guest.leave")))
     return h("section", {"class": "screen newgame guest", "data-testid": "guest"},
