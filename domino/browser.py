@@ -276,7 +276,7 @@ class Page:
         document.title = t(s.lang, "app.title")
         screen = build(s.screen())
         ROOT.dataset.seq = str(s.seq())
-        ROOT.dataset.guide = "1" if s.guide_step is not None else "0"   # the guided hand is never saved
+        ROOT.dataset.guide = "1" if s.guided.step is not None else "0"   # the guided hand is never saved
         self.finish_anims()
         self.root.replaceChildren(screen)
         if s.at_table():

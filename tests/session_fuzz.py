@@ -404,7 +404,7 @@ class World:
             m = saves.load(text)      # raises CorruptSave: the app wrote a save that does not replay
             again = records.from_record(json.loads(text)["record"])
             assert again.state_key() == m.state_key()
-            if (s.guide_step is None and s.ctrl is not None and s.panel is None and not s.save_failed
+            if (s.guided.step is None and s.ctrl is not None and s.panel is None and not s.save_failed
                     and s.known == saves.header(text) and s.known is not None and s.known[0] == s.match_id):
                 # (the names may differ: a tab that changed language renames default names without a move)
                 assert same_play(m, s.ctrl.match), (

@@ -109,7 +109,7 @@ def test_the_guided_hand_is_not_opened_over_a_friends_match():
     assert '"help-dialog"' in tree and '"guide-start"' not in tree            # not offered
     real = host.ctrl.match
     net.tap("host", action="guide-start")
-    assert host.guide_step is None and host.ctrl.match is real
+    assert host.guided.step is None and host.ctrl.match is real
 
 
 def test_a_friends_match_goes_on_after_the_host_tried_the_guide():
@@ -233,7 +233,7 @@ def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide(
     b = Session(store, "/domino/", params={"seed": "7"})
     b.load_game()
     a.handle({"action": "guide-start"})
-    assert a.guide_step is not None
+    assert a.guided.step is not None
     while b.ctrl.match.seq < 4:
         if b.wants_computers():
             b.handle({"action": "computer-move", "move": b.think().step(1000), "gen": b.gen})
@@ -246,7 +246,7 @@ def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide(
     a.handle({"action": "storage", "key": "domino:/domino/:save"})
     assert a.panel is not None
     a.handle({"action": "continue-here"})
-    assert a.guide_step is None and a.ctrl.match.seq == b.ctrl.match.seq
+    assert a.guided.step is None and a.ctrl.match.seq == b.ctrl.match.seq
     a.handle({"action": "guide-skip"})
     assert a.ctrl.match.seq == b.ctrl.match.seq and a.at_table()
 

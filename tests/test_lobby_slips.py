@@ -178,17 +178,17 @@ def _guide_walk(choice: int):
     ``choice``-th legal action first (then the first); the steps seen."""
     s = session(seed="1")
     s.handle({"action": "guide-start"})
-    seen = [s.guide_step]
+    seen = [s.guided.step]
     s.handle({"action": "guide-next"})
     s.handle({"action": "guide-next"})
-    seen.append(s.guide_step)
+    seen.append(s.guided.step)
     run_computers(s)
     c = s.ctrl
     a = c.legal()[min(choice, len(c.legal()) - 1)]
     s.handle({"action": "tile", "tile": a["play"], "seq": str(c.match.seq)})
     if c.selected:
         s.handle({"action": "end", "end": a["end"], "seq": str(c.match.seq)})
-    seen.append(s.guide_step)
+    seen.append(s.guided.step)
     return s, seen
 
 
@@ -200,20 +200,20 @@ def test_the_guided_hand_teaches_drawing(choice):
     panel = [x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0]
     assert not find(panel, data_testid="guide-next") and panel[1].get("data-waiting") == "1"
     s.handle({"action": "guide-next"})
-    assert s.guide_step == "draw"
+    assert s.guided.step == "draw"
     run_computers(s)
     assert guide.person_drew(s.ctrl.match.view(0)) >= 1 and s.ctrl.match.phase == "play"
     panel = [x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0]
     assert find(panel, data_testid="guide-next") and find(panel, data_testid="guide-drew")
     assert "Step 4 of 6" in text_of(panel)
     s.handle({"action": "guide-next"})
-    assert s.guide_step == "play_on"
+    assert s.guided.step == "play_on"
     assert "Step 5 of 6" in text_of([x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0])
     play_on(s, 60)
-    assert s.guide_step == "score"
+    assert s.guided.step == "score"
     assert s.focus_target(True) == '[data-action="guide-finish"]'
     s.handle({"action": "next-hand", "seq": str(s.ctrl.match.seq)})   # one way on: the guide ends
-    assert s.guide_step is None and s.ctrl is None and not s.at_table()
+    assert s.guided.step is None and s.ctrl is None and not s.at_table()
 
 
 def test_every_first_play_of_the_guided_deal_leads_to_a_draw():

@@ -203,12 +203,12 @@ def test_guided_hand_is_never_saved_and_gives_back_the_match():
     s = started()
     key = s.store.get(saves.save_key(PATH))
     s.handle({"action": "guide-start"})
-    assert s.guide_step is not None and s.ctrl.match.rules.game == "draw"
+    assert s.guided.step is not None and s.ctrl.match.rules.game == "draw"
     run_computers(s)
     person_tap(s)
     assert s.store.get(saves.save_key(PATH)) == key
     s.handle({"action": "guide-skip"})
-    assert s.guide_step is None and s.menu_open and s.store.get(saves.save_key(PATH)) == key
+    assert s.guided.step is None and s.menu_open and s.store.get(saves.save_key(PATH)) == key
 
 
 def test_export_and_import_round_trip():

@@ -1,13 +1,37 @@
 """One path for every action: the app's decisions, in plain Python.
 
-A tap on the page, a computer seat's move and (later) a message from another
-device all become one input, a plain dict, given to :meth:`Session.handle`;
-it answers with an :class:`Out`: what to draw, what to play as sound, what to
-download, where to put the focus, and whether the computer seats should
-move.  The match is saved (through a :class:`Store`) before ``handle``
-returns.  ``domino/browser.py`` keeps only the page: it reads an element's
-``data-*`` attributes and the new-game form into the input, turns
+A tap on the page, a computer seat's move and a message from another device
+all become one input, a plain dict, given to :meth:`Session.handle`; it
+answers with an :class:`Out`: what to draw, what to play as sound, what to
+download, where to put the focus, what to send, and whether the computer
+seats should move.  The match is saved (through a :class:`Store`) before
+``handle`` returns.  ``domino/browser.py`` keeps only the page: it reads an
+element's ``data-*`` attributes and the new-game form into the input, turns
 :meth:`Session.screen` into DOM, and runs the timers.
+
+Each input is answered by the one method marked for it (``@answers("tile")``,
+:mod:`domino.app.answers`), found in the session, its link
+(:mod:`domino.app.link`: alone, hosting or joining), its comforts
+(:mod:`domino.app.comforts`) or the guided hand (:mod:`domino.app.guided`).
+
+Four paths, each a few named calls:
+
+* **a tap** (``{"action": "tile", "tile": "6-6", "seq": ...}``): ``handle``
+  (gating: dialogs, busy, stale ``seq``) -> ``tap_tile`` -> ``Controller.tap_tile``
+  (the move, applied) -> ``moved`` -> ``link.after_tap`` (a guest sends it) ->
+  ``save_game`` (saved; ``link.after_save``: a host sends the views) -> ``changed``
+  (draw; the computers may move);
+* **a computer move**: the page's loop asks ``think()`` and hands back
+  ``{"action": "computer-move", "move", "gen"}`` -> ``computer_moved`` (only the
+  decision for this very position) -> ``play`` -> ``moved`` as above;
+* **a friend's move** (``net-message`` on the host): ``Hosting.on_message`` ->
+  ``HostTable.receive`` (checked) -> ``Hosting.host_result`` -> ``play`` ->
+  ``moved`` -> ``save_game`` -> ``Hosting.after_save`` (the ack and the views);
+  on the guest, ``Joining.on_message`` -> ``Joining.receive`` -> a new mirror drawn;
+* **a reload**: ``Session(store, path, params)`` (settings read, the link made
+  from an invitation) -> ``load_game`` -> ``_load_match`` (the save read, a
+  corrupt one kept aside) -> ``Hosting.restore`` (a friends' table around it)
+  -> ``link.start()``.
 
 Inputs (``{"action": name, ...}``):
 
@@ -19,7 +43,8 @@ Inputs (``{"action": name, ...}``):
   screen (:meth:`Session.harvest` reads them);
 * events that are no tap: ``change`` (a form field changed), ``escape``,
   ``import`` (a match file was read), ``storage`` (another tab wrote),
-  ``computer-move`` / ``computer-failed`` (from the computer seats' loop).
+  ``computer-move`` / ``computer-failed`` (from the computer seats' loop),
+  the network's ``net-*``.
 
 Every tap is checked the same way (:meth:`Session.handle`): a dialog of the
 safety net accepts only its own buttons, a busy table (a computer thinking)
@@ -39,6 +64,8 @@ from domino import players
 from domino.app import controller as ctl
 from domino.app import guide, saves, snapshot, undo
 from domino.app.answers import Answering, answers
+from domino.app.comforts import Comforts
+from domino.app.guided import GuidedHand
 from domino.app.link.alone import Alone
 from domino.app.link.base import Link
 from domino.app.link.hosting import Hosting
@@ -49,9 +76,7 @@ from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
 from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
-from domino.app.screens.dialogs import help_dialog
 from domino.app.screens.lobby import new_game_screen
-from domino.app.screens.stats import stats_dialog
 from domino.app.screens.table import game_screen
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names, read_form
@@ -68,7 +93,7 @@ PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corru
 PANEL_ONLY = PANEL_ACTIONS - {"export", "lang"}     # (export and the language are on other screens too)
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
-                    # the network (domino.app.friends)
+                    # the network (domino.app.link)
                     "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared",
                     "net-relay"})
 MAX_URL_SEED = 64
@@ -118,7 +143,7 @@ class Out:
     focus: str | None = None         # a selector to focus after drawing (else the screen's own choice)
     live: str | None = None          # words for the screen reader's live region
     warnings: list[str] = field(default_factory=list)
-    net: list[dict] = field(default_factory=list)    # the network's commands (domino.app.friends)
+    net: list[dict] = field(default_factory=list)    # the network's commands (domino.app.link)
     clear_hash: bool = False         # drop the invitation from the page's URL
 
 
@@ -204,19 +229,13 @@ class Session(Answering):
         self.guide_seen = stored.get("guide_seen") is True
         self.menu_open = False                            # at the menu with a match kept
         self.confirm_replace = False
-        self.stats_open = False
-        self.stats_reset_ask = False
-        self.stats_note = ""
         self.practice = False                             # the current match allows undo
         self.undos = 0
         self.stats_pending = False                        # the current match is counted when it ends
         self.heard: tuple | None = None                   # (seq, hand) last sounded
-        self.guide_step: str | None = None
-        self.held: tuple | None = None                    # the match kept while the guide plays
         self.ctrl: ctl.Controller | None = None
         self.error = ""
         self.save_error = ""
-        self.help_game: str | None = None
         self.gen = 0                # bumped to stop a computer that is thinking
         self.thinking: tuple | None = None   # (match, seq, seat) the computer seat is deciding for
         self.running = False        # the computer seats' loop is on (the table is busy)
@@ -236,6 +255,8 @@ class Session(Answering):
         except (TypeError, ValueError):
             self.grace = None
         self.clock = time.monotonic
+        self.comforts = Comforts(self)     # help, language, pips, log, pace, sound, statistics
+        self.guided = GuidedHand(self)     # the guided hand, and the match it keeps aside
         join = params.get("join")
         self.link: Link = Joining.from_link(self, str(join)) if join else Alone(self)
 
@@ -258,7 +279,7 @@ class Session(Answering):
                                                      for k in ("conn", "seat")):
                 self.warn(f"domino: {action} with a connection or seat that is not a number was dropped")
                 return out
-            handler = self.answer(action) or self.link.answer(action)
+            handler = self.answerer(action)
             if handler is not None:
                 handler(inp)
             return out
@@ -271,12 +292,20 @@ class Session(Answering):
             return out
         if inp.get("disabled"):
             return out
-        handler = self.answer(action) or self.link.answer(action)
+        handler = self.answerer(action)
         if handler is not None:
             if "form" in inp and not self.at_table() and self.role is None:
                 self.harvest(inp["form"])
             handler(inp)
         return out
+
+    def answerer(self, action: str):
+        """The method that answers this input: the session's, its link's, the comforts' or the guide's."""
+        for part in (self, self.link, self.comforts, self.guided):
+            handler = part.answer(action)
+            if handler is not None:
+                return handler
+        return None
 
     def panel_actions(self) -> set:
         """What the safety net's dialog on screen offers (its buttons, and the language)."""
@@ -347,7 +376,7 @@ class Session(Answering):
     def save_game(self, force: bool = False) -> bool:
         """Write the match (checked, below), then what follows every change
         (statistics, the guide, sounds).  The guided hand is never saved."""
-        ok = self.guide_step is not None or not self.link.keeps_save or self._save_match(force)
+        ok = self.guided.step is not None or not self.link.keeps_save or self._save_match(force)
         self.after_change()
         if ok:
             self.link.after_save()   # the guests hear of a move only once it is saved
@@ -472,7 +501,7 @@ class Session(Answering):
             self.render()
 
     def write_meta(self) -> None:
-        if self.ctrl is not None and self.guide_step is None:
+        if self.ctrl is not None and self.guided.step is None:
             self.store.set(undo.meta_key(self.path),
                            json.dumps(undo.meta_for(self.ctrl.match, self.practice, self.undos)))
 
@@ -484,7 +513,7 @@ class Session(Answering):
         except stats_mod.StatsError as e:
             self.store.set(key + ":unreadable", raw or "")
             self.store.delete(key)
-            self.stats_note = t(self.lang, "stats.unreadable")
+            self.comforts.stats_note = t(self.lang, "stats.unreadable")
             self.warn("domino: unreadable statistics kept aside: " + str(e))
             return stats_mod.empty()
 
@@ -495,10 +524,10 @@ class Session(Answering):
         if c is None:
             return
         m = c.match
-        if self.guide_step is not None:
-            step = guide.advance(self.guide_step, "moved", phase=m.phase,
+        if self.guided.step is not None:
+            step = guide.advance(self.guided.step, "moved", phase=m.phase,
                                  played=guide.person_played(m.view(0)))
-            self.guide_step = step or self.guide_step
+            self.guided.step = step or self.guided.step
         elif self.stats_pending and m.outcome and self.link.keeps_save:
             self.stats_pending = False
             doc = self.load_stats()
@@ -531,7 +560,7 @@ class Session(Answering):
         if self.fixed_delay == 0 and self.running and self.wants_computers():
             return    # at ?delay=0 the computers' moves follow one another with no pause: only the
             #           position where they stop is one a reload can come back to
-        c = self.ctrl if self.guide_step is None else (self.held[0] if self.held else None)
+        c = self.ctrl if self.guided.step is None else (self.guided.held[0] if self.guided.held else None)
         if c is None:
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
         else:
@@ -613,23 +642,20 @@ class Session(Answering):
 
     def dialogs(self) -> list:
         out = []
-        if self.guide_step is not None and self.at_table():
-            out.append(guide.guide_panel(self.guide_step, self.lang, self.ctrl.match.view(0)))
+        if self.guided.step is not None and self.at_table():
+            out.append(guide.guide_panel(self.guided.step, self.lang, self.ctrl.match.view(0)))
         if not self.at_table() and self.confirm_replace and self.ctrl is not None:
             out.append(menu_screens.replace_dialog(self.ctrl.match, self.lang))
-        if self.stats_open:
-            out.append(stats_dialog(self.load_stats(), self.lang, self.stats_reset_ask, self.stats_note))
-        if self.help_game is not None:
-            out.append(help_dialog(self.help_game, self.lang, guide=self.role is None))
+        out += self.comforts.dialogs()
         if self.at_table():
             out += self.link.dialogs()
         return out
 
     def guide_target(self) -> str | None:
         """The part of the table the guide's step is about (a selector)."""
-        if self.guide_step is None or not self.at_table():
+        if self.guided.step is None or not self.at_table():
             return None
-        return guide.TARGETS.get(self.guide_step)
+        return guide.TARGETS.get(self.guided.step)
 
     def live_text(self) -> str:
         """The line a screen reader hears about the table."""
@@ -649,10 +675,8 @@ class Session(Answering):
         c = self.ctrl
         if self.panel is not None or self.notes:
             return ".overlay.safe button"
-        if self.help_game is not None:
-            return '[data-action="help-close"]'
-        if self.stats_open:
-            return '[data-action="stats-close"], [data-action="stats-reset-no"]'
+        if self.comforts.focus_target() is not None:
+            return self.comforts.focus_target()
         if not self.at_table():
             return '[data-action="replace-no"]' if self.confirm_replace else None
         if c.handoff() is not None:
@@ -663,7 +687,7 @@ class Session(Answering):
             return self.link.focus_target()
         if c.match.outcome:
             return '[data-action="new-match"]'
-        if self.guide_step == "score":
+        if self.guided.step == "score":
             return '[data-action="guide-finish"]'
         if c.match.phase == "hand-over":
             return '[data-action="next-hand"]'
@@ -700,11 +724,11 @@ class Session(Answering):
 
     @answers("escape")
     def escape_pressed(self, inp: dict) -> None:
-        if self.help_game is not None:
-            self.help_game = None
+        if self.comforts.help_game is not None:
+            self.comforts.help_game = None
             self.render()
-        elif self.stats_open or self.confirm_replace or self.link.escape():
-            self.stats_open = self.stats_reset_ask = self.confirm_replace = False
+        elif self.comforts.stats_open or self.confirm_replace or self.link.escape():
+            self.comforts.stats_open = self.comforts.stats_reset_ask = self.confirm_replace = False
             self.link.escape()
             self.render()
         elif self.ctrl is not None and (self.ctrl.confirm_resign or self.ctrl.selected):
@@ -819,8 +843,8 @@ class Session(Answering):
     def next_hand(self, inp: dict) -> None:
         if self.link.next_hand():      # a friends' table deals when everyone has tapped
             return
-        if self.guide_step is not None:   # the guided hand is one hand: its way on is Finish
-            self.end_guide()
+        if self.guided.step is not None:   # the guided hand is one hand: its way on is Finish
+            self.guided.end()
             return
         if self.ctrl and self.ctrl.next_hand():
             self.save_game()
@@ -861,7 +885,7 @@ class Session(Answering):
     @answers("start")
     def start_asked(self, inp: dict) -> None:
         self.new_settings = normalize_settings(self.new_settings, self.lang)
-        if self.ctrl is not None and not self.ctrl.match.outcome and self.guide_step is None:
+        if self.ctrl is not None and not self.ctrl.match.outcome and self.guided.step is None:
             self.confirm_replace = True    # ask before a new match replaces the one in progress
             self.render()
             return
@@ -890,7 +914,7 @@ class Session(Answering):
     def start_with(self, match) -> None:
         """A new match on the table: saved, drawn, the computers on."""
         self.link.replaced_by(match)     # a match of this phone's own replaces a friends' one
-        self.drop_guide()
+        self.guided.drop()
         self.error = ""
         self.save_error = ""
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
@@ -910,8 +934,8 @@ class Session(Answering):
 
     @answers("new-match")
     def leave_match(self, inp: dict) -> None:
-        if self.guide_step is not None:   # the guided hand's way out is back to the menu
-            self.end_guide()
+        if self.guided.step is not None:   # the guided hand's way out is back to the menu
+            self.guided.end()
             return
         if self.link.back_to_lobby():     # a friends' table goes back to its lobby, the same friends seated
             return
@@ -930,8 +954,8 @@ class Session(Answering):
     @answers("menu")
     def to_menu(self, inp: dict) -> None:
         """Leave the table for the menu; the match stays saved, to continue."""
-        if self.guide_step is not None:
-            self.end_guide()
+        if self.guided.step is not None:
+            self.guided.end()
             return
         self.stop_computers()
         if self.ctrl is not None:
@@ -951,7 +975,7 @@ class Session(Answering):
     @answers("undo")
     def undo_move(self, inp: dict) -> None:
         c = self.ctrl
-        if c is None or not self.practice or self.guide_step is not None:
+        if c is None or not self.practice or self.guided.step is not None:
             return
         back = undo.undo(c.match)
         if back is None:
@@ -967,160 +991,20 @@ class Session(Answering):
         self.save_game()
         self.changed()
 
-    # ------------------------------------------------------------ comforts
-    @answers("help")
-    def open_help(self, inp: dict) -> None:
-        game = inp.get("game") or (self.ctrl.match.rules.game if self.ctrl else "draw")
-        self.help_game = str(game)
-        self.render()
-
-    @answers("help-close")
-    def close_help(self, inp: dict) -> None:
-        self.help_game = None
-        self.render()
-
-    @answers("lang")
-    def switch_lang(self, inp: dict) -> None:
-        self.lang = "en" if self.lang == "es" else "es"
-        self.save_error = ""
-        self.save_settings()
-        self.rename_defaults()
-        self.render()
-
     def rename_defaults(self) -> None:
         """A seat still carrying a default name ("Player 1") takes it in the
         new language ("Jugador 1"); the match kept (and its save) too.  A
         friends' table keeps the names its phones agreed on."""
         if self.role is not None:
             return
-        held = self.held[0] if self.held else None
+        held = self.guided.held[0] if self.guided.held else None
         if self.ctrl is not None and localize_names(self.ctrl.match.seats, self.lang) \
-                and self.guide_step is None and self.panel is None:
+                and self.guided.step is None and self.panel is None:
             self.save_game()
         if held is not None and localize_names(held.match.seats, self.lang) and self.known is not None:
             key = saves.save_key(self.path)   # the match kept while the guide plays: its save too
             if saves.header(self.store.get(key)) == self.known:
                 self._write(key, saves.dump(held.match, self.match_id))
-
-    @answers("pips")
-    def switch_pips(self, inp: dict) -> None:
-        self.pips = "black" if self.pips == "coloured" else "coloured"
-        self.save_settings()
-        self.render()
-
-    @answers("log")
-    def toggle_log(self, inp: dict) -> None:
-        if self.ctrl is not None:
-            self.ctrl.log_open = not self.ctrl.log_open
-            self.render()
-            self.out.focus = '[data-testid="log-close"]' if self.ctrl.log_open else '[data-testid="log"]'
-
-    @answers("pace")
-    def next_pace(self, inp: dict) -> None:
-        order = list(ctl.PACES)
-        self.pace = order[(order.index(self.pace) + 1) % len(order)] if self.pace in order else ctl.DEFAULT_PACE
-        self.save_settings()
-        self.render()
-        self.out.focus = '[data-testid="pace"]'
-
-    @answers("sound")
-    def switch_sound(self, inp: dict) -> None:
-        self.sound = not self.sound
-        self.save_settings()
-        if self.sound:
-            self.out.sounds.append("click")   # made on the tap: browsers start audio only from a gesture
-        self.render()
-
-    @answers("stats")
-    def open_stats(self, inp: dict) -> None:
-        self.stats_open = True
-        self.stats_reset_ask = False
-        self.render()
-
-    @answers("stats-close")
-    def close_stats(self, inp: dict) -> None:
-        self.stats_open = False
-        self.stats_reset_ask = False
-        self.stats_note = ""
-        self.render()
-
-    @answers("stats-reset")
-    def stats_reset(self, inp: dict) -> None:
-        self.stats_reset_ask = True
-        self.render()
-
-    @answers("stats-reset-no")
-    def stats_reset_no(self, inp: dict) -> None:
-        self.stats_reset_ask = False
-        self.render()
-
-    @answers("stats-reset-yes")
-    def stats_reset_yes(self, inp: dict) -> None:
-        self.store.delete(stats_mod.stats_key(self.path))
-        self.stats_reset_ask = False
-        self.render()
-
-    # --- the guided hand
-    @answers("guide-start")
-    def guide_start(self, inp: dict) -> None:
-        if self.guide_step is not None or self.role is not None:
-            return     # a friends' table stays on this phone: the others wait for no tutorial
-        self.stop_computers()
-        self.help_game = None
-        self.guide_seen = True
-        self.save_settings()
-        self.held = (self.ctrl, self.menu_open)
-        match = new_match(guide.settings(), guide.SEED, self.lang)
-        self.ctrl = ctl.Controller(match, self.lang, self.pips)
-        self.menu_open = False
-        self.confirm_replace = False
-        self.guide_step = guide.first()
-        self.heard = (match.seq, match.hand_no)
-        self.changed()
-
-    @answers("guide-next")
-    def guide_next(self, inp: dict) -> None:
-        if self.guide_step is None or self.ctrl is None:
-            return
-        m = self.ctrl.match
-        step = guide.advance(self.guide_step, "next", phase=m.phase, played=guide.person_played(m.view(0)),
-                             drew=guide.draw_ready(m.view(0)))
-        if step is None:
-            self.end_guide()
-            return
-        self.guide_step = step
-        self.render()
-
-    @answers("guide-skip", "guide-finish")
-    def guide_skip(self, inp: dict) -> None:
-        if self.guide_step is not None:    # without a guide open there is nothing to leave
-            self.end_guide()
-
-
-    @answers("guide-dismiss")
-    def guide_dismiss(self, inp: dict) -> None:
-        self.guide_seen = True
-        self.save_settings()
-        self.render()
-
-    def drop_guide(self) -> None:
-        """A real match takes the table (started, imported, taken over from
-        another tab): the guided hand is over, and the match it kept is not
-        given back over it."""
-        self.guide_step = None
-        self.held = None
-
-    def end_guide(self) -> None:
-        """Back to the menu, with the match that was kept (if any)."""
-        self.stop_computers()
-        held, _was_menu = self.held if self.held else (None, False)
-        self.held = None
-        self.guide_step = None
-        self.ctrl = held
-        self.menu_open = held is not None
-        if held is not None:
-            self.heard = (held.match.seq, held.match.hand_no)
-        self.render()
 
     # ------------------------------------------------------------ the safety net
     @answers("safe-ok")
@@ -1193,7 +1077,7 @@ class Session(Answering):
         try:
             match, repaired = saves.load_with_notes(text)
         except saves.CorruptSave as e:
-            self.drop_guide()
+            self.guided.drop()
             self.ctrl = None
             self.keep_corrupt(text, e)
             self.render()
@@ -1201,7 +1085,7 @@ class Session(Answering):
         hdr = saves.header(text)
         self.match_id = hdr[0] if hdr else saves.legacy_id(match)
         self.known = hdr
-        self.drop_guide()
+        self.guided.drop()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.stop_computers()
@@ -1249,7 +1133,7 @@ class Session(Answering):
             self.render()
             return
         self.match_id = secrets.token_hex(8)
-        self.drop_guide()
+        self.guided.drop()
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
         self.tell_repairs(repaired)
         self.notes.append(t(self.lang, "safe.imported", file=name))
@@ -1261,7 +1145,7 @@ class Session(Answering):
 
 def answered() -> set[str]:
     """Every input some part of the app answers: the session's and each link's (taps and events)."""
-    return set(Session.ANSWERS) | set(Alone.ANSWERS) | set(Hosting.ANSWERS) | set(Joining.ANSWERS)
+    return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand)))
 
 
 MAX_IMPORT_BYTES = saves.MAX_IMPORT_CHARS * 4   # a file larger than this is not read

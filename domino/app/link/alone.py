@@ -4,6 +4,7 @@ from __future__ import annotations
 from domino.app.answers import answers
 from domino.app.i18n import t
 from domino.app.link.base import Link
+from domino.app.link.hosting import Hosting
 from domino.net.host import NetError
 
 
@@ -13,10 +14,9 @@ class Alone(Link):
     @answers("play-friends")
     def play_friends(self, inp: dict) -> None:
         """Open a friends' lobby with the form's game: this phone becomes the host."""
-        from domino.app.link.hosting import Hosting     # the host's link is loaded only when a table opens
-        s = self.session
+        session = self.session
         try:
-            s.link = Hosting.open(s)
+            session.link = Hosting.open(session)
         except (NetError, ValueError) as e:
-            s.error = t(s.lang, "new.invalid", why=str(e))
-        s.render()
+            session.error = t(session.lang, "new.invalid", why=str(e))
+        session.render()

@@ -74,13 +74,13 @@ class Hosting(Link):
     def open(cls, session) -> "Hosting":
         """The friends' lobby: the form's game, the host in seat 1, friends' phones elsewhere
         (NetError, ValueError: the settings cannot make a table)."""
-        s = normalize_settings(session.new_settings, session.lang)
-        seats = [dict(x) for x in s["seats"]]
+        settings = normalize_settings(session.new_settings, session.lang)
+        seats = [dict(x) for x in settings["seats"]]
         for i, x in enumerate(seats):
             x["kind"] = HUMAN if i == 0 else REMOTE
-        s["seats"] = seats
+        settings["seats"] = seats
         grace = session.grace if session.grace is not None else DEFAULT_GRACE
-        hosting = cls(session, HostTable(s, grace=grace, now=session.clock()))
+        hosting = cls(session, HostTable(settings, grace=grace, now=session.clock()))
         hosting.save_table()
         hosting.need_offers()
         return hosting
@@ -111,31 +111,31 @@ class Hosting(Link):
                 store.delete(net_key(path))
                 hosting = None
         if c is not None and (hosting is None or not hosting.table.started) and any(
-                s["kind"] == REMOTE for s in c.match.seats):
-            for s in c.match.seats:
-                if s["kind"] == REMOTE:
-                    s["kind"] = "medium"
+                x["kind"] == REMOTE for x in c.match.seats):
+            for x in c.match.seats:
+                if x["kind"] == REMOTE:
+                    x["kind"] = "medium"
             session.notes.append(t(session.lang, "friends.table_lost"))
             session.save_game(force=True)
         return hosting
 
     def close(self) -> None:
         """The host closes the table: every friend is told, every connection closed."""
-        s = self.session
+        session = self.session
         self.host_result(self.table.close())
         for conn in list(self.conn_seat):
             self.net(op="close", conn=conn)
         self.relays.leave()
         self.offers, self.conn_seat, self.online_rooms = {}, {}, None
-        s.store.delete(net_key(s.path))
-        if s.ctrl is not None and any(x["kind"] == REMOTE for x in s.ctrl.match.seats):
-            s.ctrl = None
-        s.unlink()
+        session.store.delete(net_key(session.path))
+        if session.ctrl is not None and any(x["kind"] == REMOTE for x in session.ctrl.match.seats):
+            session.ctrl = None
+        session.unlink()
 
     def save_table(self) -> None:
-        s = self.session
-        s.store.set(net_key(s.path), json.dumps({"id": s.match_id if self.table.started else "",
-                                                 "table": self.table.state(s.clock()),
+        session = self.session
+        session.store.set(net_key(session.path), json.dumps({"id": session.match_id if self.table.started else "",
+                                                 "table": self.table.state(session.clock()),
                                                  "online": None if self.online_rooms is None
                                                  else {"rooms": self.online_rooms}}))
 
@@ -159,14 +159,14 @@ class Hosting(Link):
         return True
 
     def back_to_lobby(self) -> bool:
-        s = self.session
-        if s.ctrl is None or not s.ctrl.match.outcome:
+        session = self.session
+        if session.ctrl is None or not session.ctrl.match.outcome:
             return False
-        s.ctrl = None           # the table goes back to its lobby, the same friends seated
+        session.ctrl = None           # the table goes back to its lobby, the same friends seated
         self.host_result(self.table.to_lobby())
-        s.store.delete(saves.save_key(s.path))
-        s.known = None
-        s.render()
+        session.store.delete(saves.save_key(session.path))
+        session.known = None
+        session.render()
         return True
 
     def replaced_by(self, match) -> None:
@@ -183,11 +183,11 @@ class Hosting(Link):
         return True
 
     def lobby_screen(self) -> Node | None:
-        s = self.session
+        session = self.session
         if self.table.started:
             return None
-        return new_game_screen(self.table.config, s.lang, s.pips, s.error, s.save_error,
-                               sound=s.sound, friends=friends_screens.host_panel(self))
+        return new_game_screen(self.table.config, session.lang, session.pips, session.error, session.save_error,
+                               sound=session.sound, friends=friends_screens.host_panel(self))
 
     def table_words(self) -> dict:
         c = self.session.ctrl
@@ -232,7 +232,7 @@ class Hosting(Link):
 
     def lobby_change(self, form: dict, field: str | None) -> None:
         """A change of the lobby's form: the table's new config (the Starts cleared)."""
-        s = self.session
+        session = self.session
         cfg = self.table.config
         settings = read_form(dict(cfg, seats=[dict(x) for x in cfg["seats"]]), form)
         if field == "game":
@@ -244,14 +244,14 @@ class Hosting(Link):
         try:
             res = self.table.set_config(settings)
         except (NetError, ValueError) as e:
-            s.error = t(s.lang, "new.invalid", why=str(e))
-            s.render()
+            session.error = t(session.lang, "new.invalid", why=str(e))
+            session.render()
             return
-        s.error = ""
+        session.error = ""
         self.host_result(res)
         self.need_offers()
         self.save_table()
-        s.render()
+        session.render()
 
     def away_policy(self, inp: dict) -> None:
         """What happens to a seat whose friend is away: ``"computer:60"``, ``"abandon:120"``...;
@@ -277,13 +277,13 @@ class Hosting(Link):
 
     @answers("start-table")
     def start_table(self, inp: dict) -> None:
-        s, h = self.session, self.table
+        session, h = self.session, self.table
         if not h.can_start():
             return
-        seed = s.seed if s.seed is not None else new_seed()
-        match = h.new_match(seed, s.lang)
-        s.start_with(match)      # the session's start: saved, drawn, the computers on
-        self.send_all(h.start(match, s.clock()) + h.broadcast_status())
+        seed = session.seed if session.seed is not None else new_seed()
+        match = h.new_match(seed, session.lang)
+        session.start_with(match)      # the session's start: saved, drawn, the computers on
+        self.send_all(h.start(match, session.clock()) + h.broadcast_status())
         self.save_table()
 
     # ------------------------------------------------------------ invitations
@@ -469,21 +469,21 @@ class Hosting(Link):
     # ------------------------------------------------------------ the transport
     @answers("net-tick")
     def on_tick(self, inp: dict) -> None:
-        s = self.session
+        session = self.session
         slow = self.online_words()["slow"] if self.relays.up else ""
         if slow != self.relays.slow:        # the hint on what to try appears without another event
             self.relays.slow = slow
-            s.render()
-        now = s.clock()
+            session.render()
+        now = session.clock()
         for seat, o in list(self.offers.items()):
             if o.get("accepted") is not None and now - o["accepted"] > CONNECT_TIMEOUT:
                 # a reply for an older invitation, or phones on different networks: say so, invite afresh
                 self.net_note = t(self.lang, "reply.timeout", n=seat + 1)
                 self.drop_offer(seat)
                 self.need_offers()
-                s.render()
+                session.render()
         self.host_result(self.table.tick(now))
-        if s.link is self and self.table.away and self.table.started:
+        if session.link is self and self.table.away and self.table.started:
             self.save_table()      # the time each seat has been away survives a reload
 
     @answers("net-open")
@@ -530,50 +530,50 @@ class Hosting(Link):
 
     def host_result(self, res) -> None:
         """What the table answered: replies sent, dropped devices closed, an accepted action played like a tap."""
-        s, h = self.session, self.table
+        session, h = self.session, self.table
         self.send_all(res.replies)
         for peer in res.drop:
             try:
                 self.net(op="close", conn=int(peer))
             except ValueError:
                 pass
-        if res.action is not None and s.ctrl is not None and h.match is s.ctrl.match:
+        if res.action is not None and session.ctrl is not None and h.match is session.ctrl.match:
             _seat, action = res.action
             if action.get("resign"):
-                s.stop_computers()
-            s.play(action)
+                session.stop_computers()
+            session.play(action)
         if res.next_hand is not None:
             self.vote(res.next_hand)
         if res.next_timeout:        # the time for Next is up: every friend counts as ready
             self.vote(*h.remote_seats())
         if res.clock_changed:
-            s.render()
-        if res.match_changed and s.ctrl is not None:
-            s.save_game()
-            s.changed()
-        if res.lobby_changed and s.link is self:
+            session.render()
+        if res.match_changed and session.ctrl is not None:
+            session.save_game()
+            session.changed()
+        if res.lobby_changed and session.link is self:
             self.need_offers()
             self.save_table()
-            s.render()
+            session.render()
         if res.reaction is not None:
-            s.render()
+            session.render()
         if res.replies:
             self.online_pace()
 
     def vote(self, *who) -> None:
         """A "next hand" tap; the hand is dealt when every person at the table has tapped."""
-        s = self.session
-        c = s.ctrl
+        session = self.session
+        c = session.ctrl
         if c is None or c.match.phase != "hand-over":
             return
         self.votes.update(who)
         if not self.waiting_for():
             self.votes.clear()
             if c.next_hand():
-                s.save_game()
-                s.changed()
+                session.save_game()
+                session.changed()
         else:
-            s.render()
+            session.render()
 
     def waiting_for(self) -> list[str]:
         """The names of the people whose "next hand" tap is still missing."""
@@ -608,7 +608,7 @@ class Hosting(Link):
 
     @answers("online-settings")
     def online_settings(self, inp: dict) -> None:
-        s = self.session
+        session = self.session
         values = inp.get("values") if isinstance(inp.get("values"), dict) else {}
         try:
             relays = parse_relays(str(values.get("relays") or ""))
@@ -617,7 +617,7 @@ class Hosting(Link):
             self.online_note = t(self.lang, "online.bad", why=e.words(self.lang))
         else:
             self.relays_chosen(relays, ice)
-        s.render()
+        session.render()
 
     @answers("online-defaults")
     def online_defaults(self, inp: dict) -> None:
@@ -626,9 +626,9 @@ class Hosting(Link):
 
     def relays_chosen(self, relays: list[str], ice: list[dict]) -> None:
         """New relays (saved with the settings); a table that is up leaves the old ones and joins the new."""
-        s = self.session
-        s.relays, s.ice = relays, ice
-        s.save_settings()
+        session = self.session
+        session.relays, session.ice = relays, ice
+        session.save_settings()
         self.online_note = t(self.lang, "online.saved")
         if self.relays.up and self.online_rooms is not None:
             self.relays.leave()
@@ -636,8 +636,8 @@ class Hosting(Link):
 
     def online_join(self) -> None:
         if self.online_rooms is not None:
-            s = self.session
-            self.relays.join("host", self.room_list(), s.relays, s.ice)
+            session = self.session
+            self.relays.join("host", self.room_list(), session.relays, session.ice)
 
     def room_list(self) -> list[dict]:
         """The rooms the page joins, each with the secret its peer must prove (and is proved with)."""
@@ -669,5 +669,5 @@ class Hosting(Link):
             names = [st["name"] or t(self.lang, "friends.seat", n=st["seat"] + 1) for st in self.table.statuses()
                      if st["kind"] == REMOTE and st["status"] == "invited" and not self.table.started]
             return " ".join(t(self.lang, "online.friend_slow", name=n) for n in names[:1])
-        s = self.session
-        return self.relays.words(self.lang, s.relays, s.ice, slow_hint)
+        session = self.session
+        return self.relays.words(self.lang, session.relays, session.ice, slow_hint)

@@ -106,23 +106,23 @@ class Joining(Link):
         return True
 
     def back_to_lobby(self) -> bool:
-        s = self.session
-        if s.ctrl is None or not s.ctrl.match.outcome:
+        session = self.session
+        if session.ctrl is None or not session.ctrl.match.outcome:
             return False
-        s.ctrl = None
-        s.render()
+        session.ctrl = None
+        session.render()
         return True
 
     def form_change(self, inp: dict) -> bool:
         return True                  # the guest's screen has no form of settings
 
     def lobby_screen(self) -> Node:
-        s = self.session
-        return friends_screens.guest_screen(self, toolbar(s.lang, s.pips, game=None, seq=None, sound=s.sound))
+        session = self.session
+        return friends_screens.guest_screen(self, toolbar(session.lang, session.pips, game=None, seq=None, sound=session.sound))
 
     def table_words(self) -> dict:
-        s = self.session
-        c = s.ctrl
+        session = self.session
+        c = session.ctrl
         waiting = ["…"] if c is not None and c.match.phase == "hand-over" and self.table.seat in self.votes else []
         people = {x["seat"]: x["status"] for x in self.table.statuses
                   if isinstance(x.get("seat"), int) and x["status"] != "computer"}   # a computer's chip says enough
@@ -200,11 +200,11 @@ class Joining(Link):
         self.session.render()
 
     def receive(self, text) -> None:
-        s, g = self.session, self.table
+        session, g = self.session, self.table
         had = g.match
         ev = g.receive(text)
         if ev.kind == "ignored":
-            s.warn("domino: a host message was ignored: " + ev.detail)
+            session.warn("domino: a host message was ignored: " + ev.detail)
             return
         if ev.kind == "closed":
             self.state, self.why = "closed", str(ev.data.get("message") or ev.data.get("reason"))
@@ -213,55 +213,55 @@ class Joining(Link):
         if ev.kind == "lobby":
             self.ready = g.seat in {x["seat"] for x in g.statuses if x.get("status") == "ready"}
         if ev.kind == "lobby" and g.view is not None:     # the host is back in the lobby: a new match comes
-            g.view, g.match, s.ctrl = None, None, None
+            g.view, g.match, session.ctrl = None, None, None
         if ev.kind == "view":
             if g.view["phase"] != "hand-over":
                 self.votes.clear()
-            if had is None or s.ctrl is None or s.ctrl.match is not g.match:
-                s.ctrl = ctl.Controller(g.match, s.lang, s.pips, viewer=g.seat)
+            if had is None or session.ctrl is None or session.ctrl.match is not g.match:
+                session.ctrl = ctl.Controller(g.match, session.lang, session.pips, viewer=g.seat)
             else:
-                s.ctrl.clear()
-            s.heard = s.heard or (g.match.seq, g.match.hand_no)
-            s.sounds_for(g.match)
-        s.render()
+                session.ctrl.clear()
+            session.heard = session.heard or (g.match.seq, g.match.hand_no)
+            session.sounds_for(g.match)
+        session.render()
 
     # ------------------------------------------------------------ the lobby
     @answers("join-table")
     def join_table(self, inp: dict) -> None:
-        s, g = self.session, self.table
+        session, g = self.session, self.table
         if self.state != "open":
             return
         name = sanitize_name(str(inp.get("value") or ""))
         if name and name != g.name:
             g.name = name
             self.send(g.hello())
-            seats = [dict(x) for x in s.new_settings["seats"]]
+            seats = [dict(x) for x in session.new_settings["seats"]]
             seats[0]["name"] = name
-            s.new_settings = dict(s.new_settings, seats=seats)
-            s.save_settings()
+            session.new_settings = dict(session.new_settings, seats=seats)
+            session.save_settings()
         self.ready = not self.ready
         self.send(g.ready(self.ready))
-        s.render()
+        session.render()
 
     @answers("guest-leave")
     def leave(self, inp: dict) -> None:
-        s = self.session
+        session = self.session
         self.send(self.table.bye())
         if self.conn is not None:
             self.net(op="close", conn=self.conn)
         self.relays.leave()
-        s.ctrl = None
-        s.unlink()
-        s.out.clear_hash = True
-        s.load_game()
-        s.render()
+        session.ctrl = None
+        session.unlink()
+        session.out.clear_hash = True
+        session.load_game()
+        session.render()
 
     # ------------------------------------------------------------ over the internet
     def consents(self) -> list[str]:
         """The rooms and relay lists this phone agreed to join through (:func:`consent_entry`, newest first)."""
-        s = self.session
+        session = self.session
         try:
-            rooms = json.loads(s.store.get(consent_key(s.path)) or "[]")
+            rooms = json.loads(session.store.get(consent_key(session.path)) or "[]")
         except ValueError:
             rooms = []
         return [r for r in rooms if isinstance(r, str)] if isinstance(rooms, list) else []
@@ -279,15 +279,15 @@ class Joining(Link):
     @answers("online-join")
     def online_agree(self, inp: dict) -> None:
         """The guest read what leaves the device and joins through the relays."""
-        s = self.session
+        session = self.session
         if self.online is None or self.state != "consent":
             return
         rooms = self.consents()
         entry = self.consent()
-        s.store.set(consent_key(s.path), json.dumps(([entry] + [r for r in rooms if r != entry])[:20]))
+        session.store.set(consent_key(session.path), json.dumps(([entry] + [r for r in rooms if r != entry])[:20]))
         self.state = "online"
         self.online_join()
-        s.render()
+        session.render()
 
     def online_join(self) -> None:
         if self.online is not None:
