@@ -86,10 +86,6 @@ def invite_link(base: str, seat: int, secret: str, code: str) -> str:
     return f"{base}#{JOIN}{seat + 1}.{secret}.{code}"
 
 
-def net_key(path: str) -> str:
-    return f"domino:{path}:net"
-
-
 class Friends(Online):
     """The friends' part of the Session (see the module docstring); over the
     internet, :class:`~domino.app.online.Online` finds the phones instead of
@@ -215,7 +211,7 @@ class Friends(Online):
             self.net(op="close", conn=conn)
         self.online_leave()
         self.host, self.offers, self.conn_seat, self.online_rooms = None, {}, {}, None
-        self.store.delete(net_key(self.path))
+        self.storage.drop_table()
         if self.ctrl is not None and any(s["kind"] == REMOTE for s in self.ctrl.match.seats):
             self.ctrl = None
 
@@ -570,15 +566,15 @@ class Friends(Online):
 
     def save_table(self) -> None:
         if self.host is not None:
-            self.store.set(net_key(self.path), json.dumps({"id": self.match_id if self.host.started else "",
-                                                           "table": self.host.state(self.clock()),
-                                                           "online": None if self.online_rooms is None
-                                                           else {"rooms": self.online_rooms}}))
+            self.storage.write_table(json.dumps({"id": self.match_id if self.host.started else "",
+                                                 "table": self.host.state(self.clock()),
+                                                 "online": None if self.online_rooms is None
+                                                 else {"rooms": self.online_rooms}}))
 
     def restore_table(self) -> None:
         """After the host's reload: the saved table around the saved match.
         A match whose table is lost gets computers in its friends' seats."""
-        text = self.store.get(net_key(self.path))
+        text = self.storage.table()
         c = self.ctrl
         table = None
         if text:
@@ -596,7 +592,7 @@ class Friends(Online):
                     table.attach(c.match, self.clock())
             except (ValueError, KeyError, TypeError, NetError) as e:
                 self.warn("domino: the friends' table was not restored: " + str(e))
-                self.store.delete(net_key(self.path))
+                self.storage.drop_table()
                 table, self.online_rooms, self.net_note = None, None, ""
         if c is not None and (table is None or not table.started) and any(
                 s["kind"] == REMOTE for s in c.match.seats):

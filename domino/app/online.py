@@ -289,10 +289,6 @@ def relay_summary(status: dict | None) -> tuple[str, list[str], list[str]]:
     return state, up, down
 
 
-def consent_key(path: str) -> str:
-    return f"domino:{path}:online-rooms"
-
-
 class Online:
     """The internet part of :class:`domino.app.friends.Friends` (a mixin of the Session).
 
@@ -440,11 +436,7 @@ class Online:
     # ------------------------------------------------------------ guest: consent
     def consents(self) -> list[str]:
         """The rooms and relay lists this phone agreed to join through (:func:`consent_entry`, newest first)."""
-        try:
-            rooms = json.loads(self.store.get(consent_key(self.path)) or "[]")
-        except ValueError:
-            rooms = []
-        return [r for r in rooms if isinstance(r, str)] if isinstance(rooms, list) else []
+        return self.storage.consents()
 
     def guest_consent_entry(self) -> str:
         room = self.guest_online
@@ -458,9 +450,7 @@ class Online:
         """The guest read what leaves the device and joins through the relays."""
         if self.guest is None or self.guest_online is None or self.guest_state != "consent":
             return
-        rooms = self.consents()
-        entry = self.guest_consent_entry()
-        self.store.set(consent_key(self.path), json.dumps(([entry] + [r for r in rooms if r != entry])[:20]))
+        self.storage.add_consent(self.guest_consent_entry())
         self.guest_state = "online"
         self.online_join()
         self.render()
