@@ -23,9 +23,11 @@ are plain values, and the session turns them into its dialogs and notes:
   nothing for this tab, the save left, or another tab's save.
 
 A checked write (:meth:`Storage.write`) that does not fit first gives up what
-can be rebuilt (the boot snapshot) and tries once more.  The formats stay in
-their modules (:mod:`domino.app.saves`, :mod:`~domino.app.stats`,
-:mod:`~domino.app.undo`, :mod:`~domino.app.snapshot`).
+can be rebuilt (the boot snapshot) and tries once more: the settings, the
+save, its corrupt copies and the statistics are written so; the snapshot,
+the undo meta, the friends' table and the consents are plain writes, not
+retried.  The formats stay in their modules (:mod:`domino.app.saves`,
+:mod:`~domino.app.stats`, :mod:`~domino.app.undo`, :mod:`~domino.app.snapshot`).
 """
 from __future__ import annotations
 
