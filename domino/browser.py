@@ -70,7 +70,9 @@ def _str(v):
 
 
 class LocalStore:
-    """localStorage, as the session's Store: every failure is a refusal, never an exception."""
+    """localStorage, as the app's :class:`~domino.app.storage.Store` (the keys and
+    what is written under them: domino.app.storage): every failure is a refusal,
+    never an exception."""
 
     def get(self, key: str):
         try:

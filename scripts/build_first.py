@@ -3,7 +3,9 @@
 
 Also writes, into static/first.js and static/boot.js, the line that lists the
 URL fragments of an invitation (domino/app/links.py): those scripts decide
-before Python is up whether a link opens the guest's screen.
+before Python is up whether a link opens the guest's screen.  And into them
+and static/rescue.js, the line of the storage keys' prefix and names
+(domino/app/storage.py).
 
 Run by scripts/setup (before scripts/build_precache.py, which lists them for
 the service worker). Under CPython, from the same code that draws the
@@ -24,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "static" / "first"
 sys.path.insert(0, str(ROOT))
 
-from domino.app import links  # noqa: E402
+from domino.app import links, storage  # noqa: E402
 from domino.app.first import all_langs  # noqa: E402
 
 
@@ -49,12 +51,29 @@ def main() -> int:
             stale.append(name)
             if not args.check:
                 path.write_text(fresh, encoding="utf-8")
+    stale += write_keys_lines(args.check)
     if args.check and stale:
         print("out of date: " + ", ".join(stale) + " (run scripts/build_first.py)", file=sys.stderr)
         return 1
     for p in stale:
         print(f"wrote {p}")
     return 0
+
+
+def write_keys_lines(check: bool) -> list[str]:
+    """Write the storage keys' line (domino/app/storage.py) into the scripts
+    that use keys; returns the scripts that were out of date (with ``check``:
+    left as they are)."""
+    stale = []
+    for name in storage.JS_FILES:
+        path = ROOT / name
+        text = path.read_text(encoding="utf-8")
+        fresh = storage.with_js_line(text)
+        if fresh != text:
+            stale.append(name)
+            if not check:
+                path.write_text(fresh, encoding="utf-8")
+    return stale
 
 
 if __name__ == "__main__":

@@ -61,8 +61,10 @@
     return INVITATIONS.some(function (p) { return frag.indexOf(p) === 0; });
   }
 
+  /* keys: domino/app/storage.py, written by scripts/build_first.py */ var KEYS = {"prefix": ["domino:", ":"], "settings": "settings", "snapshot": "snapshot", "corrupt": "corrupt:"};
+  function key(name) { return KEYS.prefix[0] + path + KEYS.prefix[1] + name; }
   function stored(name) {
-    try { return localStorage.getItem("domino:" + path + ":" + name); } catch (e) { return null; }
+    try { return localStorage.getItem(key(name)); } catch (e) { return null; }
   }
 
   // ------------------------------------------------------------ snapshot
@@ -91,7 +93,7 @@
 
   function paint() {
     var app = document.getElementById("app");
-    var text = stored("snapshot");
+    var text = stored(KEYS.snapshot);
     if (!app || !text) return;
     if (invitation()) return;
     var why = null, screen = null;
@@ -105,7 +107,7 @@
     }
     if (why !== null) {
       boot.snapshot = "ignored: " + why;
-      try { localStorage.removeItem("domino:" + path + ":snapshot"); } catch (e) { /* read-only */ }
+      try { localStorage.removeItem(key(KEYS.snapshot)); } catch (e) { /* read-only */ }
       if (window.console) console.warn("domino: snapshot ignored: " + why);
       return;
     }
@@ -128,7 +130,7 @@
   if (!out) return;
   var lang = html.lang;
   try {
-    var settings = JSON.parse(stored("settings") || "{}");
+    var settings = JSON.parse(stored(KEYS.settings) || "{}");
     if (settings && (settings.lang === "es" || settings.lang === "en")) lang = settings.lang;
     else if (boot.snapshot !== "painted") lang = /^es/i.test(navigator.language || "") ? "es" : "en";
   } catch (e) { /* keep the page's */ }

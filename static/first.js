@@ -42,7 +42,8 @@
   "use strict";
   var html = document.documentElement;
   var script = document.currentScript;
-  var prefix = "domino:" + location.pathname + ":";
+  /* keys: domino/app/storage.py, written by scripts/build_first.py */ var KEYS = {"prefix": ["domino:", ":"], "settings": "settings", "snapshot": "snapshot", "corrupt": "corrupt:"};
+  var prefix = KEYS.prefix[0] + location.pathname + KEYS.prefix[1];
   var api = { painted: false };
   window.dominoFirst = api;
 

@@ -24,7 +24,8 @@
 (function () {
   "use strict";
   var html = document.documentElement;
-  var prefix = "domino:" + location.pathname + ":";
+  /* keys: domino/app/storage.py, written by scripts/build_first.py */ var KEYS = {"prefix": ["domino:", ":"], "settings": "settings", "snapshot": "snapshot", "corrupt": "corrupt:"};
+  var prefix = KEYS.prefix[0] + location.pathname + KEYS.prefix[1];
   var WATCHDOG_MS = 120000;
   var shown = null;
 
@@ -40,7 +41,7 @@
     try {
       for (var i = 0; i < localStorage.length; i++) {
         var k = localStorage.key(i);
-        if (k && k.indexOf(prefix) === 0 && k.indexOf(prefix + "corrupt:") !== 0) out.push(k);
+        if (k && k.indexOf(prefix) === 0 && k.indexOf(prefix + KEYS.corrupt) !== 0) out.push(k);
       }
     } catch (e) { /* no storage: nothing to keep */ }
     return out;
@@ -63,7 +64,7 @@
     keys.forEach(function (k) { try { kept[k] = localStorage.getItem(k); } catch (e) {} });
     if (keys.length) {
       var text = JSON.stringify(kept);
-      var aside = prefix + "corrupt:" + stamp();
+      var aside = prefix + KEYS.corrupt + stamp();
       var ok = false;
       try { localStorage.setItem(aside, text); ok = true; } catch (e) { ok = false; }
       if (!ok) saveFile("domino-kept-" + stamp().replace(/[^0-9]/g, "").slice(0, 12) + ".json", text);

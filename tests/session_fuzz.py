@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import random
 
-from domino.app import saves
+from domino.app import saves, storage
 from domino.app.nodes import walk
 from domino.app.session import MemoryStore, Session, answered
 from domino.engine import records
@@ -353,17 +353,17 @@ class World:
 
     def in_storage(self, name, rng):
         store = self.store_of(name)
-        key = rng.choice([saves.save_key(PATH), saves.settings_key(PATH), f"domino:{PATH}:net",
+        key = rng.choice([storage.key(PATH, storage.SAVE), storage.key(PATH, storage.SETTINGS), f"domino:{PATH}:net",
                           f"domino:{PATH}:stats", f"domino:{PATH}:undo"])
         how = rng.randrange(4)
         if how == 0:
             store.delete(key)
-        elif how == 1 and key == saves.save_key(PATH):
+        elif how == 1 and key == storage.key(PATH, storage.SAVE):
             m = new_match(default_settings("en"), rng.randrange(1, 999), "en")
             store.set(key, saves.dump(m, "another-tab"))
         else:
             store.set(key, rng.choice(["{", "null", '{"format":"domino-save/1"}', "[]", "x" * 50]))
-        if key == saves.save_key(PATH):
+        if key == storage.key(PATH, storage.SAVE):
             text = store.get(key)
             if text is not None:
                 self.injected[id(store)] = text
@@ -398,7 +398,7 @@ class World:
             s.focus_target(True)
             s.snapshot((400, 300))
             store = self.store_of(name)
-            text = store.get(saves.save_key(PATH))
+            text = store.get(storage.key(PATH, storage.SAVE))
             if text is None or text == self.injected.get(id(store)):
                 continue
             m = saves.load(text)      # raises CorruptSave: the app wrote a save that does not replay

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from domino import app, players, table
-from domino.app import guide, helptext, stats, undo
+from domino.app import guide, helptext, stats, storage, undo
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card, replace_dialog, undo_tools
 from domino.app.screens.stats import chart, stats_dialog
@@ -125,7 +125,7 @@ def test_stats_survive_updates():
     for bad in ("{", "[]", json.dumps({"format": "domino-stats/99"})):
         with pytest.raises(stats.StatsError):
             stats.load(bad)
-    assert stats.stats_key("/domino/") == "domino:/domino/:stats"
+    assert storage.key("/domino/", storage.STATS) == "domino:/domino/:stats"
 
 
 def test_stats_screen_table_and_svg_chart():

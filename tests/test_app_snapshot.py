@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from domino import app, table
-from domino.app import snapshot
+from domino.app import snapshot, storage
 from domino.app.nodes import find, walk
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,7 @@ def test_picture_refuses_what_the_painter_refuses_and_dumps_has_a_limit():
         ("button", {"class": "b"}, ["y"])
     big = {"format": snapshot.FORMAT, "tree": ["div", {}, ["x" * snapshot.MAX_CHARS]]}
     assert snapshot.dumps(big) is None
-    assert snapshot.key("/domino/") == "domino:/domino/:snapshot"
+    assert storage.key("/domino/", storage.SNAPSHOT) == "domino:/domino/:snapshot"
 
 
 def test_limits_agree_with_the_painter():

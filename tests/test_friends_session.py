@@ -14,8 +14,8 @@ import re
 import pytest
 
 from domino import players
+from domino.app import storage
 from domino.app.friends import JoinError, NotLocalJoin, parse_join
-from domino.app.link.hosting import net_key
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Out, Session
 from domino.engine import tiles as T
@@ -358,7 +358,7 @@ def test_a_match_of_the_hosts_own_closes_the_friends_table():
     assert host.role == "host" and host.link.table.started
     net.tap("host", action="start", form={"seat-kind-1": "medium"})
     net.tap("host", action="replace-yes")
-    assert host.role is None and host.store.get(net_key("/domino/")) is None
+    assert host.role is None and host.store.get(storage.key("/domino/", storage.TABLE)) is None
     assert g.link.state == "closed"
     assert [s["kind"] for s in host.ctrl.match.seats] == ["human", "medium"]
 
@@ -531,7 +531,7 @@ def test_the_host_hands_a_seat_to_the_computer_and_ends_the_match_by_absence():
     assert host.ctrl.match.seats[1]["kind"] == "medium" and host.link.table.stand_ins == {1}
     assert find(host.screen(), **{"data-testid": "give-back"})
     assert g.link.table.view["kinds"][1] == "medium"             # the friend's phone knows who plays
-    saved = json.loads(host.store.get(net_key("/domino/")))
+    saved = json.loads(host.store.get(storage.key("/domino/", storage.TABLE)))
     assert saved["table"]["stand_ins"] == [1]
     net.tap("host", action="give-back", seat="1")
     assert host.ctrl.match.seats[1]["kind"] == REMOTE

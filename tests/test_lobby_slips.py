@@ -7,7 +7,7 @@ import re
 import pytest
 
 from domino import players
-from domino.app import guide, saves
+from domino.app import guide, saves, storage
 from domino.app.controller import live_scores
 from domino.app.i18n import MESSAGES
 from domino.app.nodes import find, text_of, walk
@@ -55,7 +55,7 @@ def test_a_default_name_follows_the_language_of_the_moment():
     s.handle({"action": "lang"})
     assert s.lang == "es"
     assert [x["name"] for x in s.ctrl.match.seats] == ["Jugador 1", "Ana"]      # a typed name stays
-    assert [x["name"] for x in saves.load(s.store.get(saves.save_key(PATH))).seats] == ["Jugador 1", "Ana"]
+    assert [x["name"] for x in saves.load(s.store.get(storage.key(PATH, storage.SAVE))).seats] == ["Jugador 1", "Ana"]
     assert "Jugador 1" in text_of(s.screen()) and "Player 1" not in text_of(s.screen())
     s.handle({"action": "lang"})
     assert [x["name"] for x in s.ctrl.match.seats] == ["Player 1", "Ana"]
@@ -76,7 +76,7 @@ def test_the_match_kept_during_the_guide_is_renamed_too():
     assert s.ctrl.match.seats[0]["name"] == "Jugador 1"                         # the guided hand
     s.handle({"action": "guide-skip"})
     assert s.ctrl.match.seats[0]["name"] == "Jugador 1"                         # the match kept
-    assert saves.load(s.store.get(saves.save_key(PATH))).seats[0]["name"] == "Jugador 1"
+    assert saves.load(s.store.get(storage.key(PATH, storage.SAVE))).seats[0]["name"] == "Jugador 1"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

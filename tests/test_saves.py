@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from domino.app import saves
+from domino.app import saves, storage
 from domino.engine.match import Match
 from domino.engine.records import to_record
 from domino.engine.rules import make_rules
@@ -96,8 +96,8 @@ def test_corrupt_when_replay_fails():
 
 
 def test_keys_include_the_path():
-    assert saves.save_key("/domino/") == "domino:/domino/:save"
-    assert saves.save_key("/other/") != saves.save_key("/domino/")
-    assert saves.corrupt_key("/domino/", "2025-01-01T00:00:00.000Z") == \
+    assert storage.key("/domino/", storage.SAVE) == "domino:/domino/:save"
+    assert storage.key("/other/", storage.SAVE) != storage.key("/domino/", storage.SAVE)
+    assert storage.corrupt_key("/domino/", "2025-01-01T00:00:00.000Z") == \
         "domino:/domino/:corrupt:2025-01-01T00:00:00.000Z"
-    assert saves.settings_key("/domino/") == "domino:/domino/:settings"
+    assert storage.key("/domino/", storage.SETTINGS) == "domino:/domino/:settings"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domino.app import saves
+from domino.app import saves, storage
 from domino.engine.match import Match
 from domino.engine.records import to_record
 from domino.engine.rules import make_rules
@@ -136,10 +136,11 @@ def test_header_reads_id_and_seq():
 
 def test_corrupt_copies_oldest_dropped_first():
     p = "/domino/"
-    keys = [saves.corrupt_key(p, f"2024-01-0{i}T00:00:00.000Z") for i in (3, 1, 2, 4)] + ["other", saves.save_key(p)]
-    assert saves.corrupt_keys(keys, p) == sorted(keys[:4])
-    assert saves.corrupt_to_drop(keys, p, keep=2) == sorted(keys[:4])[:2]
-    assert saves.corrupt_to_drop(keys, p, keep=5) == []
+    keys = [storage.corrupt_key(p, f"2024-01-0{i}T00:00:00.000Z") for i in (3, 1, 2, 4)]
+    keys += ["other", storage.key(p, storage.SAVE)]
+    assert storage.corrupt_keys(keys, p) == sorted(keys[:4])
+    assert storage.corrupt_to_drop(keys, p, keep=2) == sorted(keys[:4])[:2]
+    assert storage.corrupt_to_drop(keys, p, keep=5) == []
 
 
 def test_export_import_round_trip():

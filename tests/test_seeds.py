@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from domino.app import saves
+from domino.app import saves, storage
 from domino.app.session import MemoryStore, Session, parse_seed
 from domino.engine import common
 from domino.engine.common import SEED_BITS, new_seed
@@ -46,7 +46,7 @@ def test_a_new_match_takes_a_new_seed_and_its_record_replays(monkeypatch):
     s = _started()
     m = s.ctrl.match
     assert m.seed == (1 << 127) | 12345
-    doc = saves.load(s.store.get(saves.save_key(PATH)))
+    doc = saves.load(s.store.get(storage.key(PATH, storage.SAVE)))
     again = from_record(json.loads(json.dumps(to_record(m))))
     assert again.seed == m.seed and again.hand.hands == m.hand.hands and doc is not None
 

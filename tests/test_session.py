@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from domino.app import saves, snapshot, undo
+from domino.app import saves, snapshot, storage
 from domino.app import stats as stats_mod
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Session
@@ -40,7 +40,7 @@ def run_computers(s: Session, limit: int = 200) -> int:
 
 
 def saved(s: Session):
-    return saves.load(s.store.get(saves.save_key(PATH)))
+    return saves.load(s.store.get(storage.key(PATH, storage.SAVE)))
 
 
 def person_tap(s: Session):
@@ -76,7 +76,7 @@ def test_start_reads_the_form_and_saves_before_answering():
     assert [x["name"] for x in m.seats] == ["Ana", "Lola"]
     assert [x["kind"] for x in m.seats] == ["human", "easy"]
     assert saved(s).state_key() == m.state_key()
-    assert json.loads(s.store.get(saves.settings_key(PATH)))["new"]["seats"][0]["name"] == "Ana"
+    assert json.loads(s.store.get(storage.key(PATH, storage.SETTINGS)))["new"]["seats"][0]["name"] == "Ana"
 
 
 def test_a_tap_a_computer_move_and_the_save_go_one_way():
@@ -126,14 +126,14 @@ def test_a_move_for_an_old_gen_is_dropped():
 def test_another_tab_stops_this_one_and_asks():
     s = started()
     other = saves.dump(s.ctrl.match, "someone-else")
-    s.store.set(saves.save_key(PATH), other)
-    out = s.handle({"action": "storage", "key": saves.save_key(PATH)})
+    s.store.set(storage.key(PATH, storage.SAVE), other)
+    out = s.handle({"action": "storage", "key": storage.key(PATH, storage.SAVE)})
     assert out.render and s.panel[0] == "other-match" and not s.wants_computers()
     assert find(s.screen(), **{"data-testid": "other-tab"})
     # a tap on the table is held back by the dialog; its own answer goes through
     assert not s.handle({"action": "hint"}).render
     s.handle({"action": "keep-mine"})
-    assert s.panel is None and saves.header(s.store.get(saves.save_key(PATH)))[0] == s.match_id
+    assert s.panel is None and saves.header(s.store.get(storage.key(PATH, storage.SAVE)))[0] == s.match_id
 
 
 def test_storage_full_is_said_and_nothing_is_lost():
@@ -151,13 +151,13 @@ def test_storage_full_is_said_and_nothing_is_lost():
 
 def test_corrupt_save_is_kept_aside_and_reported():
     store = MemoryStore()
-    store.set(saves.save_key(PATH), '{"format": "domino-save/1", "match": [')
+    store.set(storage.key(PATH, storage.SAVE), '{"format": "domino-save/1", "match": [')
     s = session(store)
     s.load_game()
     assert s.ctrl is None and s.save_error
-    kept = saves.corrupt_keys(store.keys(), PATH)
+    kept = storage.corrupt_keys(store.keys(), PATH)
     assert len(kept) == 1 and store.get(kept[0]).endswith('"match": [')
-    assert store.get(saves.save_key(PATH)) is None
+    assert store.get(storage.key(PATH, storage.SAVE)) is None
 
 
 def test_reload_resumes_the_same_match():
@@ -178,7 +178,7 @@ def test_undo_in_practice_only():
     run_computers(s)
     out = s.handle({"action": "undo"})
     assert out.render and s.ctrl.match.seq == before and s.undos == 1
-    assert json.loads(s.store.get(undo.meta_key(PATH)))["undos"] == 1
+    assert json.loads(s.store.get(storage.key(PATH, storage.META)))["undos"] == 1
     plain = started()
     run_computers(plain)
     person_tap(plain)
@@ -193,22 +193,22 @@ def test_resign_ends_the_match_and_counts_it_once():
     assert s.ctrl.confirm_resign
     s.handle({"action": "resign-yes"})
     assert s.ctrl.match.outcome and saved(s).outcome
-    doc = stats_mod.load(s.store.get(stats_mod.stats_key(PATH)))
+    doc = stats_mod.load(s.store.get(storage.key(PATH, storage.STATS)))
     assert [(g["matches"], g["lost"]) for g in doc["groups"].values()] == [(1, 1)]
     s.handle({"action": "new-match"})
-    assert s.ctrl is None and s.store.get(saves.save_key(PATH)) is None and s.last_match is not None
+    assert s.ctrl is None and s.store.get(storage.key(PATH, storage.SAVE)) is None and s.last_match is not None
 
 
 def test_guided_hand_is_never_saved_and_gives_back_the_match():
     s = started()
-    key = s.store.get(saves.save_key(PATH))
+    key = s.store.get(storage.key(PATH, storage.SAVE))
     s.handle({"action": "guide-start"})
     assert s.guided.step is not None and s.ctrl.match.rules.game == "draw"
     run_computers(s)
     person_tap(s)
-    assert s.store.get(saves.save_key(PATH)) == key
+    assert s.store.get(storage.key(PATH, storage.SAVE)) == key
     s.handle({"action": "guide-skip"})
-    assert s.guided.step is None and s.menu_open and s.store.get(saves.save_key(PATH)) == key
+    assert s.guided.step is None and s.menu_open and s.store.get(storage.key(PATH, storage.SAVE)) == key
 
 
 def test_export_and_import_round_trip():
@@ -256,15 +256,15 @@ def test_screen_menu_has_file_controls_and_the_table_its_board():
 def test_snapshot_is_stored_once_per_position():
     s = started()
     s.snapshot((400, 300))
-    text = s.store.get(snapshot.key(PATH))
+    text = s.store.get(storage.key(PATH, storage.SNAPSHOT))
     assert json.loads(text)["format"] == snapshot.FORMAT
-    s.store.delete(snapshot.key(PATH))
+    s.store.delete(storage.key(PATH, storage.SNAPSHOT))
     s.snapshot((400, 300))
-    assert s.store.get(snapshot.key(PATH)) is None     # the same position: not built again
+    assert s.store.get(storage.key(PATH, storage.SNAPSHOT)) is None     # the same position: not built again
     run_computers(s)
     person_tap(s)
     s.snapshot((400, 300))
-    assert s.store.get(snapshot.key(PATH)) is not None
+    assert s.store.get(storage.key(PATH, storage.SNAPSHOT)) is not None
 
 
 def test_a_failed_computer_turn_offers_retry():
@@ -295,7 +295,7 @@ def test_at_delay_zero_the_snapshot_waits_for_the_computers_to_stop():
     s = started(form, delay="0")
     while not s.wants_computers():
         person_tap(s)
-    key = snapshot.key(PATH)
+    key = storage.key(PATH, storage.SNAPSHOT)
     s.running = True   # the page's loop, as domino/browser.py runs it
     built = 0
     while s.wants_computers():

@@ -3,7 +3,6 @@ the sound and the statistics; each a tap that changes the looks or opens a dialo
 from __future__ import annotations
 
 from domino.app import controller as ctl
-from domino.app import stats as stats_mod
 from domino.app.answers import Answering, answers
 from domino.app.screens.dialogs import help_dialog
 from domino.app.screens.stats import stats_dialog
@@ -120,6 +119,6 @@ class Comforts(Answering):
     @answers("stats-reset-yes")
     def stats_reset_yes(self, inp: dict) -> None:
         session = self.session
-        session.store.delete(stats_mod.stats_key(session.path))
+        session.storage.reset_stats()
         self.stats_reset_ask = False
         session.render()

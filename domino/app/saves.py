@@ -13,10 +13,10 @@ at a time, until the current format is reached:
 A save that cannot be read raises :class:`CorruptSave` with ``why`` one of
 ``"size"`` (too large or nested too deep: checked before parsing), ``"json"``
 (not JSON / not an object), ``"format"`` (unknown format) or ``"record"``
-(the record fails to replay).  The caller keeps the original text aside
-under :func:`corrupt_key` (at most :data:`MAX_CORRUPT` copies, oldest dropped
-first) and tells the player; the original is removed only once its copy is
-stored or downloaded.
+(the record fails to replay).  :mod:`domino.app.storage` keeps the original
+text aside (at most a few copies, oldest dropped first) and the session tells
+the player; the original is removed only once its copy is stored or
+downloaded.
 
 A save also carries the match's ``id`` and ``seq`` (:func:`header` reads them
 cheaply), so that two tabs of the page never overwrite each other's match
@@ -47,7 +47,6 @@ MAX_SAVE_CHARS = 1_500_000     # a long match is under 100 kB
 MAX_SETTINGS_CHARS = 65_536
 MAX_IMPORT_CHARS = 4_000_000
 MAX_DEPTH = 32                 # a save nests 7 levels
-MAX_CORRUPT = 3                # corrupt copies kept aside
 MAX_NAME = 24                  # as on the new-game screen
 FALLBACK_LEVEL = "medium"
 KINDS = (HUMAN, REMOTE) + COMPUTER_KINDS   # REMOTE: a friend's phone (domino.app.friends)
@@ -58,32 +57,6 @@ class CorruptSave(ValueError):
         super().__init__(f"{why}: {detail}" if detail else why)
         self.why = why
         self.detail = detail
-
-
-def save_key(pathname: str) -> str:
-    """The localStorage key: includes the page's path (a GitHub Pages origin is
-    shared by all of a user's sites)."""
-    return f"domino:{pathname}:save"
-
-
-def settings_key(pathname: str) -> str:
-    return f"domino:{pathname}:settings"
-
-
-def corrupt_key(pathname: str, iso_time: str) -> str:
-    return f"domino:{pathname}:corrupt:{iso_time}"
-
-
-def corrupt_keys(keys: list[str], pathname: str) -> list[str]:
-    """The corrupt copies among ``keys``, oldest first (ISO times sort)."""
-    prefix = f"domino:{pathname}:corrupt:"
-    return sorted(k for k in keys if isinstance(k, str) and k.startswith(prefix))
-
-
-def corrupt_to_drop(keys: list[str], pathname: str, keep: int = MAX_CORRUPT) -> list[str]:
-    """Which copies to drop (oldest first) so that ``keep`` remain."""
-    have = corrupt_keys(keys, pathname)
-    return have[:max(0, len(have) - keep)]
 
 
 def parse(text: Any, what: str = "save", max_chars: int = MAX_SAVE_CHARS) -> Any:

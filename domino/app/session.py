@@ -57,8 +57,6 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Protocol
 
 from domino import players
 from domino.app import controller as ctl
@@ -80,6 +78,8 @@ from domino.app.screens.lobby import new_game_screen
 from domino.app.screens.table import game_screen
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names, read_form
+from domino.app.storage import MemoryStore, Store  # noqa: F401 (the session's Store, and the one tests give it)
+from domino.app.storage import Change, Found, Saved, Storage, now_stamp
 from domino.table import default_options, default_settings, new_match, normalize_settings
 
 # actions that only change the looks: allowed while busy and whatever the seq
@@ -99,40 +99,6 @@ EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "c
 MAX_URL_SEED = 64
 
 
-class Store(Protocol):
-    """Where the app keeps its data (localStorage in the browser)."""
-
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, value: str) -> bool: ...   # False: refused (storage full)
-    def delete(self, key: str) -> None: ...
-    def keys(self) -> list[str]: ...
-
-
-class MemoryStore:
-    """A Store in a dict, with an optional quota in characters (tests: a full storage)."""
-
-    def __init__(self, quota: int | None = None):
-        self.data: dict[str, str] = {}
-        self.quota = quota
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> bool:
-        if self.quota is not None:
-            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
-            if used + len(key) + len(value) > self.quota:
-                return False
-        self.data[key] = value
-        return True
-
-    def delete(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
 @dataclass
 class Out:
     """What one input asks of the page."""
@@ -145,10 +111,6 @@ class Out:
     warnings: list[str] = field(default_factory=list)
     net: list[dict] = field(default_factory=list)    # the network's commands (domino.app.link)
     clear_hash: bool = False         # drop the invitation from the page's URL
-
-
-def now_stamp() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
 def parse_seed(raw):
@@ -197,6 +159,7 @@ class Session(Answering):
     def __init__(self, store: Store, path: str, *, params: dict | None = None, browser_lang: str = "en"):
         self.store = store
         self.path = path
+        self.storage = Storage(store, path)
         params = params or {}
         self.notes: list[str] = []     # told once, in a dialog (settings reset, URL, repaired seats)
         self.fail = str(params.get("fail") or "")[:20]
@@ -207,7 +170,7 @@ class Session(Answering):
             self.fixed_delay = min(5000, max(0, int(str(d)))) if d is not None else None
         except ValueError:
             self.fixed_delay = None
-        stored, ok_settings = saves.load_settings(store.get(saves.settings_key(path)))
+        stored, ok_settings = self.storage.settings()
         pace = stored.get("pace")
         self.pace = pace if isinstance(pace, str) and pace in ctl.PACES else ctl.DEFAULT_PACE
         lang = stored.get("lang")
@@ -239,13 +202,11 @@ class Session(Answering):
         self.gen = 0                # bumped to stop a computer that is thinking
         self.thinking: tuple | None = None   # (match, seq, seat) the computer seat is deciding for
         self.running = False        # the computer seats' loop is on (the table is busy)
-        self.snap_state = None      # what the stored snapshot was built from
         self.match_id = ""          # this tab's match (saves carry it, with seq)
         self.known: tuple | None = None   # (id, seq) of the save as this tab last read or wrote it
         self.panel: tuple | None = None   # ("full" | "blocked" | "corrupt" | "other-tab" | "other-match" | "turn", info)
         self.save_failed = False    # the last write did not go through
         self.save_later = False     # the player chose to keep playing unsaved: not asked again
-        self.pending_corrupt: tuple | None = None   # (text, why): a corrupt save left in place (no room for its copy)
         self.last_match = None      # the match left for the new-game screen (to download)
         self.panel_extra = ""
         self.out = Out()
@@ -355,23 +316,13 @@ class Session(Answering):
 
     # ------------------------------------------------------------ storage
     def _settings(self) -> dict:
-        return saves.load_settings(self.store.get(saves.settings_key(self.path)))[0]
+        return self.storage.settings()[0]
 
     def save_settings(self) -> None:
-        text = json.dumps({"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings,
-                           "sound": self.sound, "guide_seen": self.guide_seen,
-                           "relays": self.relays, "ice": self.ice})
-        if not self._write(saves.settings_key(self.path), text):
+        doc = {"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings,
+               "sound": self.sound, "guide_seen": self.guide_seen, "relays": self.relays, "ice": self.ice}
+        if not self.storage.write_settings(doc):
             self.notes.append(t(self.lang, "safe.settings_failed"))
-
-    def _write(self, key: str, text: str) -> bool:
-        """A checked write: when storage is full, first give up what can be
-        rebuilt (the boot snapshot), then try once more."""
-        if self.store.set(key, text):
-            return True
-        self.store.delete(snapshot.key(self.path))
-        self.snap_state = None
-        return self.store.set(key, text)
 
     def save_game(self, force: bool = False) -> bool:
         """Write the match (checked, below), then what follows every change
@@ -389,23 +340,21 @@ class Session(Answering):
         c = self.ctrl
         if c is None:
             return False
-        if self.pending_corrupt is not None:   # its place is taken until it is downloaded
+        done = self.storage.write_save(c.match, self.match_id, self.known, force)
+        if done.what is Saved.BLOCKED:   # a corrupt save waits for its download: its place is not taken
             self.save_failed = True
             self.panel = ("blocked", None)
             return False
-        key = saves.save_key(self.path)
-        hdr = saves.header(self.store.get(key))
-        if hdr is not None and hdr != self.known and not force:
-            self.other_tab(hdr)
+        if done.what is Saved.OTHER_TAB:
+            self.other_tab(done.header)
             return False
-        text = saves.dump(c.match, self.match_id)
-        if not self._write(key, text):
+        if done.what is Saved.FULL:
             self.save_failed = True
             if not self.save_later:
                 self.panel = ("full", None)
             self.warn("domino: the save did not fit in storage")
             return False
-        self.known = (self.match_id, c.match.seq)
+        self.known = done.header
         if self.save_failed:
             self.save_failed = False
             self.save_later = False
@@ -425,20 +374,17 @@ class Session(Answering):
         return self.out
 
     def _load_match(self) -> None:
-        key = saves.save_key(self.path)
-        text = self.store.get(key)
-        if text is None:
+        found = self.storage.read_save()
+        if found.what is Found.NOTHING:
             return
-        try:
-            match, repaired = saves.load_with_notes(text)
-        except saves.CorruptSave as e:
-            self.keep_corrupt(text, e)
+        if found.what is not Found.MATCH:
+            self.keep_corrupt(found)
             return
-        hdr = saves.header(text)
-        self.match_id = hdr[0] if hdr else saves.legacy_id(match)
-        self.known = hdr
+        match, repaired = found.match, found.repairs
+        self.match_id = found.match_id
+        self.known = found.header
         self.ctrl = ctl.Controller(match, self.lang, self.pips)
-        meta = undo.load_meta(self.store.get(undo.meta_key(self.path)))
+        meta = self.storage.meta()
         if undo.meta_applies(meta, match):
             self.practice = meta.get("practice") is True
             self.undos = int(meta.get("undos") or 0)
@@ -446,7 +392,7 @@ class Session(Answering):
         self.heard = (match.seq, match.hand_no)
         self.tell_repairs(repaired)
         # an upgraded (or repaired) save is written back in the current format
-        if not saves.is_current(text) or repaired:
+        if not found.current or repaired:
             self.save_game(force=True)
         else:
             self.after_change()
@@ -455,26 +401,15 @@ class Session(Answering):
         for what, seat in repaired:
             self.notes.append(t(self.lang, "safe.seat_" + what, n=seat + 1))
 
-    def keep_corrupt(self, text: str, e) -> None:
-        """Keep a save that cannot be read aside (at most a few copies, oldest
-        dropped first); the original goes only once its copy is stored."""
+    def keep_corrupt(self, found) -> None:
+        """A save that cannot be read (storage.read_save kept it aside, or had
+        no room for its copy and left it in place, to download): say so."""
+        e = found.error
         why = t(self.lang, "save.why." + e.why) if e.why != "size" else t(self.lang, "safe.why.size")
         self.warn("domino: corrupt save: " + str(e)[:300])
-        for k in saves.corrupt_to_drop(self.store.keys(), self.path, saves.MAX_CORRUPT - 1):
-            self.store.delete(k)
-        stamp = now_stamp()
-        kept = self._write(saves.corrupt_key(self.path, stamp), text)
-        if not kept:   # no room: older copies go first, oldest first
-            for k in saves.corrupt_keys(self.store.keys(), self.path):
-                self.store.delete(k)
-                kept = self.store.set(saves.corrupt_key(self.path, stamp), text)
-                if kept:
-                    break
-        if kept:
-            self.store.delete(saves.save_key(self.path))
+        if found.what is Found.CORRUPT:
             self.save_error = t(self.lang, "save.corrupt", why=why)
         else:
-            self.pending_corrupt = (text, why)
             self.panel = ("corrupt", why)
 
     def other_tab(self, hdr) -> None:
@@ -486,36 +421,25 @@ class Session(Answering):
     @answers("storage")
     def storage_changed(self, inp: dict) -> None:
         """Another tab of this page changed the storage."""
-        key = inp.get("key")
-        if key is not None and key != saves.save_key(self.path):
-            return
         if self.ctrl is None:
             return
-        text = self.store.get(saves.save_key(self.path))
-        if text is None:    # the other tab left its match for the new-game screen
+        change = self.storage.other_write(inp.get("key"), self.known)
+        if change.what is Change.LEFT:    # the other tab left its match for the new-game screen
             self.known = None
-            return
-        hdr = saves.header(text)
-        if hdr is not None and hdr != self.known:
-            self.other_tab(hdr)
+        elif change.what is Change.OTHER_TAB:
+            self.other_tab(change.header)
             self.render()
 
     def write_meta(self) -> None:
         if self.ctrl is not None and self.guided.step is None:
-            self.store.set(undo.meta_key(self.path),
-                           json.dumps(undo.meta_for(self.ctrl.match, self.practice, self.undos)))
+            self.storage.write_meta(self.ctrl.match, self.practice, self.undos)
 
     def load_stats(self) -> dict:
-        key = stats_mod.stats_key(self.path)
-        raw = self.store.get(key)
-        try:
-            return stats_mod.load(raw)
-        except stats_mod.StatsError as e:
-            self.store.set(key + ":unreadable", raw or "")
-            self.store.delete(key)
+        got = self.storage.stats()
+        if got.error is not None:
             self.comforts.stats_note = t(self.lang, "stats.unreadable")
-            self.warn("domino: unreadable statistics kept aside: " + str(e))
-            return stats_mod.empty()
+            self.warn("domino: unreadable statistics kept aside: " + str(got.error))
+        return got.doc
 
     def after_change(self) -> None:
         """After every change of the match: count a match that just ended,
@@ -532,7 +456,7 @@ class Session(Answering):
             self.stats_pending = False
             doc = self.load_stats()
             if stats_mod.record(doc, m, self.practice) is not None:
-                self._write(stats_mod.stats_key(self.path), stats_mod.dump(doc))
+                self.storage.write_stats(doc)
         self.sounds_for(m)
 
     def sounds_for(self, m) -> None:
@@ -566,17 +490,13 @@ class Session(Answering):
         else:
             m = c.match
             state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, size)
-        if state == self.snap_state:
+        if state == self.storage.snapshot_of:
             return
         if c is None:
             snap = snapshot.lobby(self._settings().get("new"), self.lang, self.pips)
         else:
             snap = snapshot.table(c.match, self.lang, self.pips, *size)
-        text = snapshot.dumps(snap)
-        key = snapshot.key(self.path)
-        if text is None or not self.store.set(key, text):
-            self.store.delete(key)
-        self.snap_state = state
+        self.storage.put_snapshot(state, snapshot.dumps(snap))
 
     # ------------------------------------------------------------ what the page shows
     def screen(self) -> Node:
@@ -616,8 +536,7 @@ class Session(Answering):
             return safety.notes(lang, self.notes) if self.notes else None
         kind, info = self.panel
         if kind == "full":
-            can_free = bool(saves.corrupt_keys(self.store.keys(), self.path))
-            return safety.storage_full(lang, can_free, self.panel_extra)
+            return safety.storage_full(lang, self.storage.can_free(), self.panel_extra)
         if kind == "blocked":
             return safety.storage_full(lang, False, self.panel_extra, blocked=True)
         if kind == "corrupt":
@@ -944,10 +863,7 @@ class Session(Answering):
         self.ctrl = None
         self.stop_computers()
         self.menu_open = False
-        key = saves.save_key(self.path)
-        hdr = saves.header(self.store.get(key))
-        if hdr is not None and hdr == self.known:   # never another tab's match
-            self.store.delete(key)
+        self.storage.drop_own_save(self.known)   # never another tab's match
         self.known = None
         self.render()
 
@@ -1002,9 +918,7 @@ class Session(Answering):
                 and self.guided.step is None and self.panel is None:
             self.save_game()
         if held is not None and localize_names(held.match.seats, self.lang) and self.known is not None:
-            key = saves.save_key(self.path)   # the match kept while the guide plays: its save too
-            if saves.header(self.store.get(key)) == self.known:
-                self._write(key, saves.dump(held.match, self.match_id))
+            self.storage.rewrite_save(held.match, self.match_id, self.known)   # the match kept while the guide plays
 
     # ------------------------------------------------------------ the safety net
     @answers("safe-ok")
@@ -1022,10 +936,7 @@ class Session(Answering):
     @answers("free-space")
     def free_space(self, inp: dict) -> None:
         """Remove old corrupt copies (and the boot snapshot), then save again."""
-        for k in saves.corrupt_keys(self.store.keys(), self.path):
-            self.store.delete(k)
-        self.store.delete(snapshot.key(self.path))
-        self.snap_state = None
+        self.storage.free_space()
         if self.save_game():
             self.panel = None
             self.panel_extra = ""
@@ -1046,15 +957,11 @@ class Session(Answering):
     @answers("download-corrupt")
     def download_corrupt(self, inp: dict) -> None:
         """The corrupt save with no room for a copy: download it, then remove it."""
-        if self.pending_corrupt is None:
+        text = self.storage.download_corrupt()
+        if text is None:
             return
-        text, _why = self.pending_corrupt
         name = f"domino-damaged-save-{re.sub(r'[^0-9]', '', now_stamp())[:12]}.json"
         self.out.downloads.append((name, text))
-        key = saves.save_key(self.path)
-        if self.store.get(key) == text:
-            self.store.delete(key)
-        self.pending_corrupt = None
         self.panel = None
         self.save_error = t(self.lang, "safe.corrupt_downloaded", file=name)
         if self.ctrl is not None:
@@ -1067,27 +974,24 @@ class Session(Answering):
     @answers("continue-here")
     def continue_here(self, inp: dict) -> None:
         """Take the match over from the save another tab wrote (its newest position)."""
-        text = self.store.get(saves.save_key(self.path))
+        found = self.storage.read_save()
         self.panel = None
-        if text is None:     # the other tab has left it: this tab's match goes on
+        if found.what is Found.NOTHING:     # the other tab has left it: this tab's match goes on
             self.known = None
             self.save_game()
             self.changed()
             return
-        try:
-            match, repaired = saves.load_with_notes(text)
-        except saves.CorruptSave as e:
+        if found.what is not Found.MATCH:
             self.guided.drop()
             self.ctrl = None
-            self.keep_corrupt(text, e)
+            self.keep_corrupt(found)
             self.render()
             return
-        hdr = saves.header(text)
-        self.match_id = hdr[0] if hdr else saves.legacy_id(match)
-        self.known = hdr
+        self.match_id = found.match_id
+        self.known = found.header
         self.guided.drop()
-        self.ctrl = ctl.Controller(match, self.lang, self.pips)
-        self.tell_repairs(repaired)
+        self.ctrl = ctl.Controller(found.match, self.lang, self.pips)
+        self.tell_repairs(found.repairs)
         self.stop_computers()
         self.changed()
 

@@ -3,7 +3,7 @@ that the next visit can paint it before Python is up.  Plain Python (no js).
 
 After each change of what the screen shows, ``domino/browser.py`` stores
 :func:`dumps` of :func:`table` (a match in progress) or :func:`lobby` (the
-new-game screen) in localStorage under :func:`key`.  On the next visit
+new-game screen) in localStorage (:data:`domino.app.storage.SNAPSHOT`).  On the next visit
 ``static/boot.js`` paints it into ``#app`` from the static HTML, dimmed and
 inert, before the runtime has started; Python's first render then replaces it
 with the live screen built by the same code, so nothing moves.
@@ -49,11 +49,6 @@ HIDDEN_ATTRS = frozenset({"data-action", "data-seq", "data-testid", "data-end", 
 INTERACTIVE_ATTRS = frozenset({"data-tile"})
 BANNED_TAGS = frozenset({"script", "style", "iframe", "object", "embed", "foreignObject", "link",
                          "meta", "base", "form", "a", "use", "animate", "set"})
-
-
-def key(pathname: str) -> str:
-    """The localStorage key, next to the save's (per page path)."""
-    return f"domino:{pathname}:snapshot"
 
 
 def picture(node):

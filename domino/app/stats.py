@@ -1,7 +1,7 @@
 """The player's statistics: finished matches counted per game, player count and computer level.  Pure Python (no js).
 
-Kept in localStorage under :func:`stats_key` (beside the save, its own
-key) as ``{"format": "domino-stats/1", "groups": {key: group}}``.  Older
+Kept in localStorage beside the save, under its own key
+(:mod:`domino.app.storage`), as ``{"format": "domino-stats/1", "groups": {key: group}}``.  Older
 formats go through ``MIGRATIONS`` one version at a time; an unreadable or
 unknown document starts afresh (the browser keeps the old text aside).
 
@@ -35,10 +35,6 @@ COUNTERS = ("matches", "won", "lost", "drawn", "hands", "hands_won", "hands_lost
 
 class StatsError(ValueError):
     """Stats text that cannot be read (the caller starts afresh)."""
-
-
-def stats_key(pathname: str) -> str:
-    return f"domino:{pathname}:stats"
 
 
 def empty() -> dict:

@@ -13,7 +13,7 @@ Only the current hand can be undone (an earlier hand's result stands), and
 only with one person at the table (against the computer).
 
 The practice flag itself lives in a small "match meta" document beside the
-save (:func:`meta_key`): ``{"seed": ..., "game": ..., "practice": true,
+save (its key: :data:`domino.app.storage.META`): ``{"seed": ..., "game": ..., "practice": true,
 "undos": n}``; it applies to the saved match with the same seed and game.
 """
 from __future__ import annotations
@@ -23,10 +23,6 @@ from typing import Any
 
 from domino.engine.match import HUMAN
 from domino.engine.records import from_record, to_record
-
-
-def meta_key(pathname: str) -> str:
-    return f"domino:{pathname}:match-meta"
 
 
 def meta_for(match, practice: bool, undos: int = 0) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from domino.app import saves  # noqa: E402
+from domino.app import saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
@@ -192,7 +192,7 @@ def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error)
     text = json.dumps({"format": "domino-save/1", "record": record})
     page.goto(site.url + "index.html" + FAST)   # same origin; set the save, then load for real
     wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), text])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), text])
     open_app(page, site, wait_ready)
     tid(page, "board").wait_for()
     assert seq(page) == from_record(record).seq
@@ -235,7 +235,7 @@ def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_n
     page.goto(site.url + "index.html" + FAST)
     wait_ready(page)
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), bad])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), bad])
     open_app(page, site, wait_ready, "&seed=2")
     err = tid(page, "save-error")
     err.wait_for()
@@ -259,7 +259,7 @@ def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error)
     m.apply(m.legal_actions()[0])
     page.goto(site.url + "index.html" + FAST)
     wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), saves.dump_v0(m)])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump_v0(m)])
     open_app(page, site, wait_ready)
     assert tid(page, "save-error").count() == 0
     assert seq(page) == m.seq

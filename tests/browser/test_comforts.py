@@ -15,7 +15,7 @@ from test_app import idle, open_app, save_text, saved_match, seq, start, tap_one
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
-from domino.app import saves, stats  # noqa: E402
+from domino.app import stats, storage  # noqa: E402
 from domino.app.i18n import t  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import to_record  # noqa: E402
@@ -156,7 +156,7 @@ def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, asser
     page.goto(site.url + "index.html?delay=0")
     wait_ready(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [saves.save_key("/domino/"), json.dumps({"format": "domino-save/1", "record": record})])
+                  [storage.key("/domino/", storage.SAVE), json.dumps({"format": "domino-save/1", "record": record})])
     open_app(page, site, wait_ready)
     for _ in range(60):                        # match 1: played to its end
         idle(page)

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from a11y import axe_violations  # noqa: E402
-from domino.app import saves  # noqa: E402
+from domino.app import saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 from test_app import idle, tid  # noqa: E402
@@ -48,7 +48,7 @@ def start(page, game, kinds):
 
 
 def load(page, m: Match) -> None:
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), saves.dump(m)])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump(m)])
     page.reload()
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
     idle(page)

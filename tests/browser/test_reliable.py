@@ -11,14 +11,14 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from domino.app import saves  # noqa: E402
+from domino.app import saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 
 PATH = "/domino/"
-SAVE = saves.save_key(PATH)
-SETTINGS = saves.settings_key(PATH)
+SAVE = storage.key(PATH, storage.SAVE)
+SETTINGS = storage.key(PATH, storage.SETTINGS)
 PLAYABLE = 'button[data-tile][aria-disabled="false"]'
 
 
@@ -139,7 +139,7 @@ def test_storage_full_during_a_match_tells_and_downloads_every_move(page, site, 
 
 
 def test_storage_full_free_space_removes_old_corrupt_copies(page, site, wait_ready):
-    preset(page, site, wait_ready, {saves.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): "y" * 400_000
+    preset(page, site, wait_ready, {storage.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): "y" * 400_000
                                     for i in range(1, 4)})
     open_app(page, site, wait_ready, "&seed=8")
     start_vs_computer(page)
@@ -176,7 +176,7 @@ def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page, site, wait_ready):
 
 
 def test_corrupt_copies_are_few_oldest_dropped_first(page, site, wait_ready):
-    old = {saves.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): f"old {i}" for i in range(1, 5)}
+    old = {storage.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): f"old {i}" for i in range(1, 5)}
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
     preset(page, site, wait_ready, {**old, SAVE: bad})
     open_app(page, site, wait_ready)

@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from a11y import axe_violations  # noqa: E402
-from domino.app import play_points, same_result, saves  # noqa: E402
+from domino.app import play_points, same_result, saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 from test_app import idle, seq, tid  # noqa: E402
@@ -212,7 +212,7 @@ def test_header_keeps_its_height_with_two_digit_counts(page, site, wait_ready):
     open_app(page, site, wait_ready)
     start(page, "draw", ["human", "easy"])
     before = box(page.locator("header.topbar"))["height"]
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), saves.dump(m)])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump(m)])
     page.reload()
     wait_ready(page)
     idle(page)

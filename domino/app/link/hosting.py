@@ -30,7 +30,6 @@ from domino.app.links import INVITATIONS
 from domino.app.nodes import Node
 from domino.app.online import (DEFAULT_ICE, DEFAULT_RELAYS, OnlineError, new_room, online_link, parse_ice,
                                parse_relays, read_rooms)
-from domino.app import saves
 from domino.app.screens import friends as friends_screens
 from domino.app.screens.lobby import new_game_screen
 from domino.app.settings import default_target, read_form
@@ -40,14 +39,9 @@ from domino.net import sdp
 from domino.net.host import TIMEOUTS, HostTable, NetError
 from domino.table import REMOTE, default_options, normalize_settings
 
-NET_KEY = "net"                 # the host's table state, beside the save
 DEFAULT_GRACE = 60
 CONNECT_TIMEOUT = 12.0         # seconds from a pasted reply code to an open channel
 _REPLY = re.compile(r"^\s*([1-8])\s*[.·:]\s*(\S.*)$", re.S)
-
-
-def net_key(path: str) -> str:
-    return f"domino:{path}:net"
 
 
 class Hosting(Link):
@@ -89,8 +83,7 @@ class Hosting(Link):
     def restore(cls, session) -> "Hosting | None":
         """After the host's reload: the saved table around the saved match.  A match whose table is lost
         gets computers in its friends' seats."""
-        store, path = session.store, session.path
-        text = store.get(net_key(path))
+        text = session.storage.table()
         c = session.ctrl
         hosting = None
         if text:
@@ -108,7 +101,7 @@ class Hosting(Link):
                     table.attach(c.match, session.clock())
             except (ValueError, KeyError, TypeError, NetError) as e:
                 session.warn("domino: the friends' table was not restored: " + str(e))
-                store.delete(net_key(path))
+                session.storage.drop_table()
                 hosting = None
         if c is not None and (hosting is None or not hosting.table.started) and any(
                 x["kind"] == REMOTE for x in c.match.seats):
@@ -127,17 +120,17 @@ class Hosting(Link):
             self.net(op="close", conn=conn)
         self.relays.leave()
         self.offers, self.conn_seat, self.online_rooms = {}, {}, None
-        session.store.delete(net_key(session.path))
+        session.storage.drop_table()
         if session.ctrl is not None and any(x["kind"] == REMOTE for x in session.ctrl.match.seats):
             session.ctrl = None
         session.unlink()
 
     def save_table(self) -> None:
         session = self.session
-        session.store.set(net_key(session.path), json.dumps({"id": session.match_id if self.table.started else "",
-                                                 "table": self.table.state(session.clock()),
-                                                 "online": None if self.online_rooms is None
-                                                 else {"rooms": self.online_rooms}}))
+        session.storage.write_table(json.dumps({"id": session.match_id if self.table.started else "",
+                                                "table": self.table.state(session.clock()),
+                                                "online": None if self.online_rooms is None
+                                                else {"rooms": self.online_rooms}}))
 
     # ------------------------------------------------------------ the session asks
     def start(self) -> None:
@@ -164,7 +157,7 @@ class Hosting(Link):
             return False
         session.ctrl = None           # the table goes back to its lobby, the same friends seated
         self.host_result(self.table.to_lobby())
-        session.store.delete(saves.save_key(session.path))
+        session.storage.drop_save()
         session.known = None
         session.render()
         return True

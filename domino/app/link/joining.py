@@ -9,7 +9,6 @@ over the internet, the relays (:mod:`domino.app.link.relays`).
 """
 from __future__ import annotations
 
-import json
 
 from domino.app import controller as ctl
 from domino.app.answers import answers
@@ -24,10 +23,6 @@ from domino.app.screens.lobby import toolbar
 from domino.net import sdp
 from domino.net.guest import GuestTable
 from domino.table import sanitize_name
-
-
-def consent_key(path: str) -> str:
-    return f"domino:{path}:online-rooms"
 
 
 class Joining(Link):
@@ -259,12 +254,7 @@ class Joining(Link):
     # ------------------------------------------------------------ over the internet
     def consents(self) -> list[str]:
         """The rooms and relay lists this phone agreed to join through (:func:`consent_entry`, newest first)."""
-        session = self.session
-        try:
-            rooms = json.loads(session.store.get(consent_key(session.path)) or "[]")
-        except ValueError:
-            rooms = []
-        return [r for r in rooms if isinstance(r, str)] if isinstance(rooms, list) else []
+        return self.session.storage.consents()
 
     def relay_list(self) -> list[str]:
         return list(self.online["relays"] or self.session.relays) if self.online is not None else []
@@ -282,9 +272,7 @@ class Joining(Link):
         session = self.session
         if self.online is None or self.state != "consent":
             return
-        rooms = self.consents()
-        entry = self.consent()
-        session.store.set(consent_key(session.path), json.dumps(([entry] + [r for r in rooms if r != entry])[:20]))
+        session.storage.add_consent(self.consent())
         self.state = "online"
         self.online_join()
         session.render()
