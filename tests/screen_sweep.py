@@ -112,7 +112,7 @@ def tree_problems(tree, lang: str) -> list[str]:
             elif _CLEAN_TILES.get(id(c)) is not c:
                 stack.append(c)
         if tag == "svg" and attrs.get("class") == "tile-svg" and len(_CLEAN_TILES) < 4096:
-            _CLEAN_TILES[id(n)] = n     # render.tile_svg keeps each tile's tree: checked once is enough
+            _CLEAN_TILES[id(n)] = n     # tiles.tile_svg keeps each tile's tree: checked once is enough
     out += [f"id {i!r} used {k} times" for i, k in ids.items() if k > 1]
     out += [f"{k}={x!r} names no id" for k, x in refs if x not in ids]
     return out

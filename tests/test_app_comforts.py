@@ -7,6 +7,7 @@ import pytest
 
 from domino import app, players, table
 from domino.app import guide, helptext, stats, undo
+from domino.app.boards.tiles import to_svg
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card, replace_dialog, undo_tools
 from domino.app.screens.stats import chart, stats_dialog
@@ -143,7 +144,7 @@ def test_stats_screen_table_and_svg_chart():
     g = doc["groups"]["draw/2/easy"]
     assert sum(int(b[1]["data-n"]) for b in bars if b[1]["data-kind"] == "won") == \
         g["won"] + doc["groups"]["draw/2/hard/practice"]["won"]
-    assert app.render.to_svg(svg).startswith("<svg")
+    assert to_svg(svg).startswith("<svg")
     # empty statistics: a sentence, no table, no reset
     empty = stats_dialog(stats.empty(), "en")
     assert app.find(empty, data_testid="stats-empty") and not app.find(empty, data_testid="stats-reset")

@@ -13,10 +13,10 @@ import random
 import pytest
 
 from domino.app import boards
-from domino.app import render
+from domino.app.boards import line
 from domino.app.boards import foot, row, trains
 from domino.app.nodes import walk
-from domino.app.render import to_svg
+from domino.app.boards.tiles import text_width, to_svg
 
 NAMES = ["Ana", "Luis", "Maximiliano", "Rita", "Pepe", "Lola", "Don Ramón", "Tomás"]
 
@@ -188,7 +188,7 @@ def test_the_open_double_warning_names_the_double_whole(lang, width):
     size = float(text[1]["font-size"])
     assert size >= (9.0 if width >= 300 else 7.5)
     # the words fit the pill at the widest system font's letter width
-    assert render.text_width(words, size, "800") <= float(rect["width"]) - 12
+    assert text_width(words, size, "800") <= float(rect["width"]) - 12
     assert float(rect["x"]) + float(rect["width"]) <= width
 
 
@@ -200,7 +200,7 @@ def test_the_chicken_foot_warning_fits_its_pill(lang, width):
     rect = [n for n in walk(banner) if n[0] == "rect"][0][1]
     text = [n for n in walk(banner) if n[0] == "text"][0]
     words = " ".join(texts(banner))
-    assert render.text_width(words, float(text[1]["font-size"]), "800") <= float(rect["width"]) - 12
+    assert text_width(words, float(text[1]["font-size"]), "800") <= float(rect["width"]) - 12
     assert 0 <= float(rect["x"]) and float(rect["x"]) + float(rect["width"]) <= width
 
 
@@ -328,7 +328,7 @@ def test_a_short_own_row_keeps_its_next_mark_whole(label):
     v["layout"]["rows"][0] = v["layout"]["rows"][0][:1]
     own = row.own_row(v, 0, label="row", next_label=label)
     assert len(by_class(own, "row-tile")) == 1 and label in texts(own)
-    assert float(own[1]["width"]) >= render.text_width(label, 11, "700") + 4
+    assert float(own[1]["width"]) >= text_width(label, 11, "700") + 4
 
 
 def test_row_buttons_say_what_they_do():
@@ -369,9 +369,8 @@ def test_place_labels_and_move_messages():
 
 
 def test_the_line_family_is_drawn_as_before():
-    from domino.app import render
     v = {"layout": {"center": "3-4", "spinner": None, "arms": {"W": [], "E": []}}, "last": "3-4"}
-    assert to_svg(boards.board(v, 360, 300)) == to_svg(render.board(v, 360, 300))
+    assert to_svg(boards.board(v, 360, 300)) == to_svg(line.board(v, 360, 300))
 
 
 def test_rounds_table_shows_every_round_and_the_leader():

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from domino import app
-from domino.app import render
+from domino.app.boards import line
 from domino.app.controller import partners, seat_views
 from domino.app.nodes import find, text_of, walk
 from domino.app.screens.results import hand_result
@@ -126,7 +126,7 @@ def test_boneyard_hidden_only_where_every_tile_is_dealt():
 
 # ------------------------------------------------------------------ 2. end labels count
 def _labels(v) -> list:
-    svg = render.board(v, 360, 420)
+    svg = line.board(v, 360, 420)
     return [n for n in walk(svg) if n[1].get("data-testid") == "end-label"]
 
 
@@ -178,14 +178,14 @@ def test_end_labels_show_the_numbers_without_fives():
 def test_the_first_double_alone_counts_once():
     v = {"options": {"fives": "total"}, "ends": {"W": 3, "E": 3},
          "layout": {"center": "3-3", "spinner": {"arm": "C", "index": 0}, "arms": {"W": [], "E": [], "N": [], "S": []}}}
-    assert render.counted_ends(v) == {"W": 3, "E": 3}
+    assert line.counted_ends(v) == {"W": 3, "E": 3}
     v["ends"] = {"W": 2, "E": 3, "N": 3, "S": 3}
     v["layout"]["arms"] = {"W": [{"tile": "2-3", "out": 2}], "E": [{"tile": "3-4", "out": 4}], "N": [], "S": []}
     v["ends"]["E"] = 4
-    assert render.counted_ends(v) == {"W": 2, "E": 4, "N": 0, "S": 0}
+    assert line.counted_ends(v) == {"W": 2, "E": 4, "N": 0, "S": 0}
     v["layout"]["arms"]["N"] = [{"tile": "3-3", "out": 3}]
-    assert render.counted_ends(v)["N"] == 6
-    assert render.counted_ends({"options": {"fives": "off"}, "ends": {"W": 1}}) is None
+    assert line.counted_ends(v)["N"] == 6
+    assert line.counted_ends({"options": {"fives": "off"}, "ends": {"W": 1}}) is None
 
 
 # ------------------------------------------------------------------ 3. leftover tiles

@@ -45,8 +45,8 @@ import math
 from typing import NamedTuple
 
 from domino.app.boards.trains import tile_items
-from domino.app.render import (FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, _halves, _num, _pip_layout,
-                               _tile_parts, pip_colour, text_width)
+from domino.app.boards.tiles import (FELT, FELT_EDGE, IVORY, OUTLINE, TARGET, halves, num, pip_layout,
+                                     tile_parts, pip_colour, text_width)
 
 Node = tuple
 
@@ -229,8 +229,8 @@ class _Grid:
                             return False
                         for ax, ay in _rect_squares(r):
                             for bx, by in _rect_squares(q):
-                                if (ax - bx) ** 2 + (ay - by) ** 2 < 0.990025:   # 0.995 squared
-                                    return False
+                                     if (ax - bx) ** 2 + (ay - by) ** 2 < 0.990025:   # 0.995 squared
+                                         return False
                     elif (q[0] - x) ** 2 + (q[1] - y) ** 2 < 5.3 and not _apart(r, q, CLEAR):
                         return False
         return True
@@ -571,7 +571,7 @@ def tree_units(lay: dict, bounds: tuple, slots: set, r_units: float = LABEL_SHAR
     for b in lay.get("branches") or []:
         children.setdefault(b.get("parent"), []).append(b)
     t = _Tree(bounds, slots, children, r_units, ahead)
-    ca, _ = _halves(center)
+    ca, _ = halves(center)
     cpiece = Piece(0.0, 0.0, 0, center, "C", 0, ca, ca, True)
     ck = t.grid.add(_rect(cpiece))
     t.pieces.append(cpiece)
@@ -607,7 +607,7 @@ def _segments(lay: dict, slots: set) -> list[_Seg]:
     children: dict = {}
     for b in branches:
         children.setdefault(b.get("parent"), []).append(b)
-    ca, _ = _halves(lay["center"])
+    ca, _ = halves(lay["center"])
     out: list[_Seg] = []
     stack = [(b, ca, k == 0) for k, b in reversed(list(enumerate(children.get(None, []))))]
     while stack:
@@ -736,7 +736,7 @@ def _rows_plan(lay: dict, aw: float, ah: float, slots: set, allow_fold: bool = T
     at least MIN_UNIT (folding runs if need be), or None with no folding
     allowed and no fit."""
     segs = _segments(lay, slots)
-    ca, _ = _halves(lay["center"])
+    ca, _ = halves(lay["center"])
     center = (lay["center"], ca, ca)
     least = min(MIN_UNIT, aw / (STUB_W + STUB_GAP + FOLD_W + FOLD_GAP + 4.0), ah / 1.2)
 
@@ -812,7 +812,7 @@ _ROWS_SINCE: dict = {}
 
 def _on_table(lay: dict) -> frozenset:
     return frozenset([lay.get("center")] + [t["tile"] for b in (lay.get("branches") or [])
-                                            for t in (b.get("tiles") or [])])
+                                                 for t in (b.get("tiles") or [])])
 
 
 def round_plan(view: dict, width: float, height: float, top: float = 0.0) -> FootPlan:
@@ -941,26 +941,26 @@ def _piece_node(p: Piece, u: float, style: str, last: bool) -> Node:
     if parts is None:
         if len(_PARTS) > 600:
             _PARTS.clear()
-        parts = _PARTS[key] = _tile_parts(-w / 2, -h / 2, w, h, first, second, style, last)
+        parts = _PARTS[key] = tile_parts(-w / 2, -h / 2, w, h, first, second, style, last)
     return ("g", {"class": "tile last" if last else "tile", "data-tile": p.tile, "data-arm": p.branch,
                   "data-index": str(p.index),
-                  "transform": f"translate({_num(p.cx)} {_num(p.cy)}) rotate({p.angle % 360})"}, list(parts))
+                  "transform": f"translate({num(p.cx)} {num(p.cy)}) rotate({p.angle % 360})"}, list(parts))
 
 
 def _stub_node(st: Stub, u: float, style: str) -> Node:
     """A faded half: the number a run grows from (or goes on from)."""
     x, y = st.cx - u / 2, st.cy - u / 2
     ins = 0.06 * u
-    parts: list = [("rect", {"x": _num(x + ins), "y": _num(y + ins), "width": _num(u - 2 * ins),
-                             "height": _num(u - 2 * ins), "rx": _num(0.13 * u), "fill": IVORY,
+    parts: list = [("rect", {"x": num(x + ins), "y": num(y + ins), "width": num(u - 2 * ins),
+                             "height": num(u - 2 * ins), "rx": num(0.13 * u), "fill": IVORY,
                              "fill-opacity": "0.28", "stroke": IVORY, "stroke-opacity": "0.75",
-                             "stroke-width": _num(max(1.0, 0.05 * u)),
-                             "stroke-dasharray": f"{_num(0.16 * u)} {_num(0.1 * u)}"}, [])]
+                             "stroke-width": num(max(1.0, 0.05 * u)),
+                             "stroke-dasharray": f"{num(0.16 * u)} {num(0.1 * u)}"}, [])]
     r = (0.095 if st.value <= 9 else 0.072) * u
     fill = pip_colour(st.value, style)
-    for cx, cy in _pip_layout(st.value):
-        parts.append(("circle", {"cx": _num(x + cy * u), "cy": _num(y + cx * u), "r": _num(r), "fill": fill,
-                                 "fill-opacity": "0.8"}, []))
+    for cx, cy in pip_layout(st.value):
+        parts.append(("circle", {"cx": num(x + cy * u), "cy": num(y + cx * u), "r": num(r), "fill": fill,
+                                      "fill-opacity": "0.8"}, []))
     return ("g", {"class": "stub cont" if st.cont else "stub", "data-arm": st.branch,
                   "data-from": str(st.value), "aria-hidden": "true"}, parts)
 
@@ -968,10 +968,10 @@ def _stub_node(st: Stub, u: float, style: str) -> Node:
 def _fold_node(f: Fold, u: float) -> Node:
     cw, ch = FOLD_W * u, 0.9 * u
     return ("g", {"class": "fold", "data-arm": f.branch, "data-hidden": str(f.hidden)}, [
-        ("rect", {"x": _num(f.cx - cw / 2), "y": _num(f.cy - ch / 2), "width": _num(cw), "height": _num(ch),
-                  "rx": _num(0.3 * u), "fill": IVORY, "fill-opacity": "0.85", "stroke": OUTLINE,
+        ("rect", {"x": num(f.cx - cw / 2), "y": num(f.cy - ch / 2), "width": num(cw), "height": num(ch),
+                  "rx": num(0.3 * u), "fill": IVORY, "fill-opacity": "0.85", "stroke": OUTLINE,
                   "stroke-width": "1"}, []),
-        ("text", {"x": _num(f.cx), "y": _num(f.cy + 0.5), "font-size": _num(max(10.0, 0.55 * u)), "fill": OUTLINE,
+        ("text", {"x": num(f.cx), "y": num(f.cy + 0.5), "font-size": num(max(10.0, 0.55 * u)), "fill": OUTLINE,
                   "text-anchor": "middle", "dominant-baseline": "central", "font-weight": "800",
                   "font-family": "system-ui, sans-serif"}, [f"+{f.hidden}"]),
     ])
@@ -1016,10 +1016,10 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     lay = view.get("layout") or {}
     tx = texts or {}
     children: list = [
-        ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
+        ("rect", {"class": "felt", "x": "0", "y": "0", "width": num(width), "height": num(height),
                   "fill": FELT, "stroke": FELT_EDGE, "stroke-width": "2"}, []),
     ]
-    svg_attrs = {"class": "board foot-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+    svg_attrs = {"class": "board foot-board", "viewBox": f"0 0 {num(width)} {num(height)}",
                  "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
                  "role": "group", "aria-label": "Table"}
     if not lay.get("center"):
@@ -1047,9 +1047,9 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
         fill = MUST if bid in must else IVORY
         marks.append(("g", {"class": "open-end" + (" must" if bid in must else ""), "data-branch": bid,
                             "data-end-value": str(b.get("open"))}, [
-            ("circle", {"cx": _num(x), "cy": _num(y), "r": _num(r), "fill": fill, "fill-opacity": "0.92",
+            ("circle", {"cx": num(x), "cy": num(y), "r": num(r), "fill": fill, "fill-opacity": "0.92",
                         "stroke": OUTLINE, "stroke-width": "1.2"}, []),
-            ("text", {"x": _num(x), "y": _num(y + 0.5), "font-size": _num(1.2 * r), "fill": "#111",
+            ("text", {"x": num(x), "y": num(y + 0.5), "font-size": num(1.2 * r), "fill": "#111",
                       "text-anchor": "middle", "dominant-baseline": "central", "font-weight": "800",
                       "font-family": "system-ui, sans-serif"}, [str(b.get("open"))]),
         ]))
@@ -1059,9 +1059,9 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
         bs = max(8.0, min(fs, (width - 28) / text_width(wtxt, 1.0, "800")))   # shrinks to fit
         pw = min(width - 12, text_width(wtxt, bs, "800") + 16)
         children.append(("g", {"class": "must-banner", "data-testid": "open-double"}, [
-            ("rect", {"x": _num(width / 2 - pw / 2), "y": "4", "width": _num(pw), "height": _num(bs * 1.7),
-                      "rx": _num(bs * 0.85), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
-            ("text", {"x": _num(width / 2), "y": _num(4 + bs * 0.85), "font-size": _num(bs), "fill": "#1b0a05",
+            ("rect", {"x": num(width / 2 - pw / 2), "y": "4", "width": num(pw), "height": num(bs * 1.7),
+                      "rx": num(bs * 0.85), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
+            ("text", {"x": num(width / 2), "y": num(4 + bs * 0.85), "font-size": num(bs), "fill": "#1b0a05",
                       "text-anchor": "middle", "dominant-baseline": "central", "font-weight": "800",
                       "font-family": "system-ui, sans-serif"}, [wtxt]),
         ]))
@@ -1084,22 +1084,22 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
             if e in keys:   # on the slot's far half: its number is on the near one
                 dx, dy = _dir(p.angle)
                 fs = max(9.0, 0.62 * u)
-                letter = [("text", {"class": "target-key", "x": _num(p.cx + 0.5 * u * dx),
-                                    "y": _num(p.cy + 0.5 * u * dy + 0.5), "font-size": _num(fs),
-                                    "fill": "#fff", "stroke": "#111", "stroke-width": _num(0.18 * fs),
-                                    "paint-order": "stroke", "text-anchor": "middle",
-                                    "dominant-baseline": "central", "font-weight": "900",
-                                    "font-family": "system-ui, sans-serif"}, [keys[e]])]
+                letter = [("text", {"class": "target-key", "x": num(p.cx + 0.5 * u * dx),
+                                         "y": num(p.cy + 0.5 * u * dy + 0.5), "font-size": num(fs),
+                                         "fill": "#fff", "stroke": "#111", "stroke-width": num(0.18 * fs),
+                                         "paint-order": "stroke", "text-anchor": "middle",
+                                         "dominant-baseline": "central", "font-weight": "900",
+                                         "font-family": "system-ui, sans-serif"}, [keys[e]])]
             tg.append(("g", attrs, [
-                ("rect", {"class": "target-hit", "x": _num(hit[0]), "y": _num(hit[1]), "width": _num(hit[2]),
-                          "height": _num(hit[3]), "fill": "#fff", "fill-opacity": "0",
+                ("rect", {"class": "target-hit", "x": num(hit[0]), "y": num(hit[1]), "width": num(hit[2]),
+                          "height": num(hit[3]), "fill": "#fff", "fill-opacity": "0",
                           "pointer-events": "all"}, []),
-                ("g", {"transform": f"translate({_num(p.cx)} {_num(p.cy)}) rotate({p.angle % 360})"}, [
-                    ("rect", {"class": "target-mark", "x": _num(-w / 2 + ins), "y": _num(-h / 2 + ins),
-                              "width": _num(w - 2 * ins), "height": _num(h - 2 * ins), "rx": _num(0.16 * u),
+                ("g", {"transform": f"translate({num(p.cx)} {num(p.cy)}) rotate({p.angle % 360})"}, [
+                    ("rect", {"class": "target-mark", "x": num(-w / 2 + ins), "y": num(-h / 2 + ins),
+                              "width": num(w - 2 * ins), "height": num(h - 2 * ins), "rx": num(0.16 * u),
                               "fill": TARGET, "fill-opacity": "0.3", "stroke": TARGET,
-                              "stroke-width": _num(max(1.5, 0.08 * u)),
-                              "stroke-dasharray": f"{_num(0.22 * u)} {_num(0.14 * u)}"}, []),
+                              "stroke-width": num(max(1.5, 0.08 * u)),
+                              "stroke-dasharray": f"{num(0.22 * u)} {num(0.14 * u)}"}, []),
                 ]),
             ] + letter))
         children.append(("g", {"class": "targets"}, tg))

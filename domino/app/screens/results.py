@@ -1,7 +1,7 @@
 """The hand and match results."""
 from __future__ import annotations
 
-from domino.app import render
+from domino.app.boards.tiles import tile_svg
 from domino.app.controller import Controller, partners, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
@@ -16,7 +16,7 @@ def _mini_tiles(tiles: list[str], pips: str, lang: str = "en") -> Node:
                t(lang, "result.tiles_one") if n == 1 else t(lang, "result.tiles_n", n=n)),
              h("span", {"class": "mini-hand"},
                [h("span", {"class": "mini", "data-tile": tl, "title": tl},
-                  render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles]))
+                  tile_svg(tl, style=pips, horizontal=True)) for tl in tiles]))
 
 
 def _by_rounds(v: dict) -> bool:

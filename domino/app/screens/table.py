@@ -1,7 +1,8 @@
 """The table: the hand, the scores bar, the board and the hand-off screen."""
 from __future__ import annotations
 
-from domino.app import boards, render
+from domino.app import boards
+from domino.app.boards.tiles import tile_svg
 from domino.app.controller import (Controller, board_story, counts_ends, humans, live_scores, log_text,
                                    partners, side_name, turn_text)
 from domino.app.i18n import t
@@ -15,7 +16,7 @@ from domino.engine.match import HUMAN
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
                  lang: str, disabled_all: bool) -> Node:
-    art = render.tile_svg(tile, style=pips) if render else h("span", {}, tile)
+    art = tile_svg(tile, style=pips)
     cls = "tile-btn" + (" playable" if playable else "") + (" selected" if selected else "") + \
         (" hinted" if hinted else "")
     label = tile if playable or disabled_all else t(lang, "game.tile_unplayable", tile=tile)
@@ -327,8 +328,6 @@ def handoff_screen(c: Controller, seat: int) -> Node:
 def board_tree(c: Controller, width: float, height: float, labels: bool = True) -> Node | None:
     """The table at a size, with place markers when a tile waits for one.
     Every place carries data-seq."""
-    if render is None:
-        return None
     v = c.view()
     node = boards.board(v, width, height, style=c.pips, targets=c.targets() or None, me=c.face_up(),
                         lang=c.lang)
