@@ -542,7 +542,7 @@ def test_hand_log_one_entry_per_action_in_order():
 
 
 def test_log_text_in_both_languages():
-    from domino.app.controller import log_text
+    from domino.app.story import log_text
     e = {"seat": 1, "kind": "play", "tile": "4-6", "end": "E", "points": 15}
     assert log_text(e, NAMES, "en") == "Luis played 4-6 at the right end and scored 15"
     assert log_text(e, NAMES, "es") == "Luis jugó 4-6 en la punta derecha y se anotó 15"

@@ -11,7 +11,7 @@ import pytest
 
 from domino import app
 from domino.app.boards import line
-from domino.app.controller import partners, seat_views
+from domino.app.story import partners, seat_views
 from domino.app.nodes import find, text_of, walk
 from domino.app.screens.results import hand_result
 from domino.app.screens.table import scores_bar, seat_node

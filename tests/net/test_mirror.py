@@ -7,7 +7,8 @@ import random
 import pytest
 
 from domino import app, players
-from domino.app.controller import Controller, play_points, same_result
+from domino.app.controller import Controller, same_result
+from domino.app.story import play_points
 from domino.engine.common import IllegalAction
 from domino.engine.match import Match
 from domino.engine.rules import make_rules

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from domino.app.boards.tiles import tile_svg
-from domino.app.controller import Controller, partners, seat_points, side_name
+from domino.app.controller import Controller
+from domino.app.story import partners, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.engine.common import winning_side

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from domino.app import boards
 from domino.app.boards.tiles import tile_svg
-from domino.app.controller import (Controller, board_story, counts_ends, humans, live_scores, log_text,
-                                   partners, side_name, turn_text)
+from domino.app.controller import Controller, humans
+from domino.app.story import board_story, counts_ends, live_scores, log_text, partners, side_name, turn_text
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
