@@ -14,7 +14,7 @@ import pytest
 
 from domino.app import boards
 from domino.app.boards import line
-from domino.app.boards import foot, row, trains
+from domino.app.boards import foot, foot_tree, row, trains
 from domino.app.nodes import walk
 from domino.app.boards.tiles import text_width, to_svg
 
@@ -269,10 +269,10 @@ def test_foot_fits_the_board_and_every_toe_has_a_place(size, seed, lens, feet):
     u = pl.unit
     allp = pl.pieces + list(pl.slots.values())
     for p in allp:   # the whole table in view
-        for cx, cy in foot._corners(p._replace(cx=0.0, cy=0.0)):
+        for cx, cy in foot_tree.corners(p._replace(cx=0.0, cy=0.0)):
             assert -0.5 <= p.cx + cx * u <= w + 0.5 and -0.5 <= p.cy + cy * u <= h + 0.5
     # no two halves closer than touching (in units), tiles and slots alike
-    sq = [(x, y, i) for i, p in enumerate(allp) for x, y in foot._squares(p._replace(cx=p.cx / u, cy=p.cy / u))]
+    sq = [(x, y, i) for i, p in enumerate(allp) for x, y in foot_tree.squares(p._replace(cx=p.cx / u, cy=p.cy / u))]
     close = [(a, b) for i, a in enumerate(sq) for b in sq[i + 1:]
              if a[2] != b[2] and math.dist(a[:2], b[:2]) < 0.99]
     assert not close
