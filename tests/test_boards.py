@@ -17,6 +17,8 @@ from domino.app.boards import line
 from domino.app.boards import foot, foot_tree, row, trains
 from domino.app.nodes import walk
 from domino.app.boards.tiles import text_width, to_svg
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board
 
 NAMES = ["Ana", "Luis", "Maximiliano", "Rita", "Pepe", "Lola", "Don Ramón", "Tomás"]
 
@@ -406,15 +408,15 @@ def test_a_whole_match_through_the_table(game, n, opts):
     from domino.app.nodes import text_of
     from domino.engine.match import Match
     from domino.engine.rules import make_rules
-    from domino import players as P
+    from domino import players
     m = Match(make_rules(game, players=n, **opts), seed=11,
               seats=[{"name": NAMES[i], "kind": "human" if i == 0 else "easy"} for i in range(n)])
     c = app.Controller(m, "es")
     rnd = random.Random(3)
     rounds = 0
     for _ in range(20_000):
-        screen = app.game_screen(c)
-        board = app.board_tree(c, 360, 420)
+        screen = app.game_screen(c, Display("es"))
+        board = draw_board(c, Display("es"), 360, 420)
         to_svg(board)
         if m.outcome:
             break
@@ -426,7 +428,7 @@ def test_a_whole_match_through_the_table(game, n, opts):
             c.next_hand()
             continue
         if m.seats[m.turn]["kind"] != "human":
-            P.play_turn(m, "easy")
+            players.play_turn(m, "easy")
             continue
         acts = c.row_actions()
         if acts:
@@ -437,7 +439,7 @@ def test_a_whole_match_through_the_table(game, n, opts):
         tile = rnd.choice(sorted(c.playable()))
         if c.tap_tile(tile) is None:
             ends = sorted(c.targets())
-            drawn = [n[1]["data-end"] for n in walk(app.board_tree(c, 360, 420)) if "data-end" in n[1]]
+            drawn = [n[1]["data-end"] for n in walk(draw_board(c, Display("es"), 360, 420)) if "data-end" in n[1]]
             assert sorted(drawn) == ends
             assert c.tap_end(rnd.choice(ends))
     else:
@@ -484,12 +486,12 @@ def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
 
 # ----- Frijolito's line on a phone ------------------------------------------------
 def _frijolito_views(n: int, seed: int):
-    from domino import players as P
+    from domino import players
     from domino.engine.match import Match
     from domino.engine.rules import make_rules
     m = Match(make_rules("frijolito", players=n), seed=seed)
     while m.phase == "play":
-        P.play_turn(m, "easy")
+        players.play_turn(m, "easy")
         yield m.view(0)
 
 

@@ -24,8 +24,8 @@ def load_ai():
     global ai
     if ai is None:
         players.load_levels()
-        from domino.players import levels as module
-        ai = module
+        from domino.players import levels
+        ai = levels
     return ai
 
 
@@ -110,13 +110,19 @@ def travel_ms(turn_ms: int) -> int:
 
 # ----------------------------------------------------------------- controller
 class Controller:
-    """UI state around one Match: who is looking, what is selected, the
-    message line.  ``click(...)`` methods return True when something changed."""
+    """The interaction state around one Match: who is looking, what is
+    selected, the hint, the open resign question and move log.  How it is
+    shown (language, pips, pace, ...) is the screen's
+    :class:`~domino.app.screens.display.Display`.  The tap methods return
+    the actions done (None: nothing played yet)."""
 
-    def __init__(self, match: Match, lang: str = "en", pips: str = "coloured", viewer: int | None = None):
+    def __init__(self, match: Match, lang: str = "en", pips: str | None = None, viewer: int | None = None):
+        """``lang``: the language of the sentences asked for without one
+        (:meth:`message`, :meth:`status`, :attr:`note`); ``pips`` is not
+        used (how the tiles look is the display's) and is kept for callers
+        that still pass it."""
         self.match = match
         self.lang = lang
-        self.pips = pips
         self.viewer = viewer
         self.selected: str | None = None     # tile waiting for a place
         self.chosen_end: str | None = None   # Matador: end chosen, waiting for "open"
@@ -124,24 +130,31 @@ class Controller:
         self.flash: list[tuple[int, int]] = []   # fives just scored (side, points)
         self.confirm_resign = False
         self.log_open = False                # the move log is shown
-        self.pace = DEFAULT_PACE             # the computer's pace (a saved setting)
-        self.practice = False                # undo allowed (set by the browser from the match meta)
-        self.sound = False                   # the sound toggle's state, for the toolbar
-        self.net: dict | None = None         # a friends' table: statuses, invitations (domino.app.friends)
         hs = humans(match)
         if len(hs) == 1:
             self.viewer = hs[0]
 
     # --- state
-    @property
-    def note(self) -> str:
-        """The hint line, in the language of the moment."""
+    def interaction(self) -> tuple:
+        """Everything of this state a screen shows besides the match: equal
+        for two controllers of the same match, they show the same screen."""
+        return (self.viewer, self.selected, self.chosen_end, self.hint_why,
+                self.hinted if self.hint_why is not None else None, self.confirm_resign, self.log_open)
+
+    def hint_text(self, lang: str | None = None) -> str:
+        """The hint line ("" when there is no hint)."""
+        lang = lang or self.lang
         why = self.hint_why
         if why is None:
             return ""
         if "key" in why:
-            return t(self.lang, why["key"])
-        return t(self.lang, "game.hint", why=why.get(self.lang) or why.get("en") or "")
+            return t(lang, why["key"])
+        return t(lang, "game.hint", why=why.get(lang) or why.get("en") or "")
+
+    @property
+    def note(self) -> str:
+        """The hint line in the controller's language."""
+        return self.hint_text()
 
     @note.setter
     def note(self, value: str) -> None:
@@ -195,30 +208,34 @@ class Controller:
     def playable(self) -> set[str]:
         return {a["play"] for a in self.legal() if "play" in a}
 
-    def message(self) -> str:
+    def message(self, lang: str | None = None) -> str:
+        """The message line: the latest moves, or who opens the hand."""
+        lang = lang or self.lang
         v = self.match.view(self.match.turn if self.match.turn is not None else 0)
         names = v["names"]
         if self.match.outcome and self.match.outcome.get("reason") == "resign" and self.match.resigned:
-            return t(self.lang, "msg.resigned", name=names[self.match.resigned["seat"]])
-        text = describe(v["history"], names, self.lang)
+            return t(lang, "msg.resigned", name=names[self.match.resigned["seat"]])
+        text = describe(v["history"], names, lang)
         if not text and self.match.phase == "play" and self.match.turn is not None:
-            text = t(self.lang, "game.start_hand", name=names[v["opener"]])
+            text = t(lang, "game.start_hand", name=names[v["opener"]])
         return text
 
-    def status(self) -> str:
+    def status(self, lang: str | None = None) -> str:
+        """The turn line: whose turn, or what the selected tile waits for."""
+        lang = lang or self.lang
         m = self.match
         if m.phase != "play" or m.turn is None:
             return ""
         name = m.seats[m.turn]["name"]
         if self.selected:
-            return t(self.lang, "game.choose_end", tile=self.selected)
+            return t(lang, "game.choose_end", tile=self.selected)
         if m.seats[m.turn]["kind"] == REMOTE:
-            return t(self.lang, "friends.turn_remote", name=name)
+            return t(lang, "friends.turn_remote", name=name)
         if m.seats[m.turn]["kind"] != HUMAN:
-            return t(self.lang, "game.thinking", name=name)
+            return t(lang, "game.thinking", name=name)
         if self.my_turn():
-            return t(self.lang, "game.your_turn", name=name) + boards.turn_note(self.match.view(m.turn), self.lang)
-        return t(self.lang, "game.turn", name=name)
+            return t(lang, "game.your_turn", name=name) + boards.turn_note(self.match.view(m.turn), lang)
+        return t(lang, "game.turn", name=name)
 
     # --- input
     def continue_handoff(self) -> bool:
@@ -250,12 +267,13 @@ class Controller:
             self.chosen_end = ends[0]
         return None
 
-    def targets(self) -> dict[str, str]:
+    def targets(self, lang: str | None = None) -> dict[str, str]:
+        """The places the selected tile may go, each with its words."""
         if not self.selected or self.chosen_end:
             return {}
         ends = ends_of(tile_actions(self.legal(), self.selected))
         v = self.view()
-        return {e: boards.end_label(v, e, self.selected, self.lang, self.face_up()) for e in ends}
+        return {e: boards.end_label(v, e, self.selected, lang or self.lang, self.face_up()) for e in ends}
 
     def open_choices(self) -> list[int]:
         if not self.selected or not self.chosen_end:
@@ -279,11 +297,11 @@ class Controller:
                 if a.get("end") == self.chosen_end and a.get("open") == n]
         return self.apply(acts[0]) if acts else None
 
-    def row_actions(self) -> list[tuple[str, dict]]:
+    def row_actions(self, lang: str | None = None) -> list[tuple[str, dict]]:
         """Frijolito's actions that are not a tile tap, each with the words of
         its button: turn over the leftmost tile, turn over the next one first,
         play the turned tile at an end, send it to the end of the row."""
-        return boards.row_actions(self.legal(), self.view(), self.lang)
+        return boards.row_actions(self.legal(), self.view(), lang or self.lang)
 
     def draw_action(self) -> dict | None:
         return next((a for a in self.legal() if "draw" in a), None)
@@ -337,16 +355,17 @@ class Controller:
         self.note = ""
         return True
 
-    def hint(self) -> str:
+    def hint(self, lang: str | None = None) -> str:
+        """Ask the computer for a hint; the hint line."""
         if not self.my_turn():
             return ""
         try:
             hnt = load_ai().hint(self.view())
         except Exception:  # a hint must never break the game
-            return t(self.lang, "game.no_hint")
+            return t(lang or self.lang, "game.no_hint")
         self.hint_why = dict(hnt.get("why") or {})
         a = hnt.get("action") or {}
         self.hinted = a.get("play")
-        return self.note
+        return self.hint_text(lang)
 
     hinted: str | None = None

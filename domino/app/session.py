@@ -48,7 +48,7 @@ from domino.app.screens.dialogs import help_dialog
 from domino.app.screens import friends as friends_screens
 from domino.app.screens.lobby import new_game_screen, toolbar
 from domino.app.screens.stats import stats_dialog
-from domino.app.screens.table import game_screen
+from domino.app.screens.table import Display, game_screen
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names
 from domino.table import default_options, default_settings, new_match, normalize_settings
@@ -509,13 +509,14 @@ class Session(Friends):
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
         else:
             m = c.match
-            state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, size)
+            state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, self.pace,
+                     self.sound, self.practice, size)
         if state == self.snap_state:
             return
         if c is None:
             snap = snapshot.lobby(self._settings().get("new"), self.lang, self.pips)
-        else:
-            snap = snapshot.table(c.match, self.lang, self.pips, *size)
+        else:   # as a reload shows it: the stored choices, no friends' bars
+            snap = snapshot.table(c.match, Display(self.lang, self.pips, self.pace, self.practice, self.sound), *size)
         text = snapshot.dumps(snap)
         key = snapshot.key(self.path)
         if text is None or not self.store.set(key, text):
@@ -538,13 +539,9 @@ class Session(Friends):
                     card[2].append(safety.export_button(self.lang))
                 card[2].append(safety.file_controls(self.lang, self.last_match is not None))
         else:
-            c.lang = self.lang
-            c.pips = self.pips
-            c.pace = self.pace
-            c.practice = self.practice
-            c.sound = self.sound
-            c.net = self.table_net()
-            tree = game_screen(c)
+            c.lang = self.lang   # the language of live_text's c.message() and c.status()
+            tree = game_screen(c, Display(self.lang, self.pips, self.pace, self.practice, self.sound,
+                                          self.table_net()))
         dialog = self.panel_tree()
         if dialog is not None:
             tree[2].append(dialog)

@@ -87,15 +87,15 @@ def stats_button(lang: str) -> Node:
     return _tb("stats", "stats-open", "▥", t(lang, "tb.stats"))
 
 
-def undo_tools(c) -> list:
+def undo_tools(c, display) -> list:
     """The practice badge and the undo button, in a practice match against
     the computer (one person at the table)."""
     from domino.app import undo
-    if not c.practice:
+    if not display.practice:
         return []
-    out = [practice_badge(c.lang)]
+    out = [practice_badge(display.lang)]
     if undo.person(c.match) is not None:
-        out.append(undo_button(c.lang, undo.can_undo(c.match), c.match.seq))
+        out.append(undo_button(display.lang, undo.can_undo(c.match), c.match.seq))
     return out
 
 
