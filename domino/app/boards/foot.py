@@ -1,6 +1,8 @@
 """Chicken Foot's table as SVG: the tree of toes while it fits, rows when it does not.
 
 A pure function from a seat view (``shape == "foot"``) to an element tree.
+The foot's layout is :mod:`domino.app.boards.foot_tree`'s; the rows, the
+choice between the two and the drawing are here.
 Two ways of laying the table out, both in units (a tile is 2 x 1), both
 checked so that no two tiles overlap and every open end's number sits at
 its own end: on the free half of the place where its next tile goes (or,
