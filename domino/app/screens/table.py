@@ -330,7 +330,6 @@ def handoff_screen(c: Controller, seat: int, lang: str) -> Node:
                  t(lang, "handoff.go", name=name))))
 
 
-
 def position(match) -> tuple:
     """Where a match stands, as far as its screens can tell: its move count,
     hand, phase, whether it is over, and who sits where."""
@@ -356,6 +355,7 @@ class Shown:
         self.board: Node | None = None
 
     def keep_screen(self, c: Controller, display: Display, screen: Node) -> None:
+        """Keep the screen just built for ``c`` with ``display``."""
         self.controller, self.display = c, display
         self.position, self.interaction = position(c.match), c.interaction()
         self.screen = (screen[0], screen[1], list(screen[2]))   # the caller may add dialogs to its own
@@ -402,6 +402,7 @@ def board_tree(c: Controller, width: float, height: float, labels: bool = True) 
     :func:`draw_board` with the display of the screen :data:`shown` keeps
     (a board takes its pips and language)."""
     return draw_board(c, shown.display or Display(c.lang), width, height, labels)
+
 
 def _stamp(node, seq: int, label: str):
     tag, attrs, children = node
