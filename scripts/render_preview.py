@@ -1,4 +1,4 @@
-"""Write sample boards from domino/app/render.py to an HTML file, to look at.
+"""Write sample line boards (domino/app/boards/line.py) to an HTML file, to look at.
 
     python scripts/render_preview.py [OUT.html] [--width W --height H]
 
@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from domino.app import render  # noqa: E402
+from domino.app.boards import line, tiles  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 
@@ -100,15 +100,15 @@ def main() -> None:
     hand = ["0-0", "1-2", "3-3", "4-6", "5-5", "6-6", "2-6", "0-9", "7-8", "9-9", "10-11", "12-12"]
     if not only or 0 in only:
         body.append("<div>hand (coloured, then black)</div><div class=hand>")
-        body += [f"<div>{render.to_svg(render.tile_svg(t))}</div>" for t in hand]
-        body += [f"<div class=h>{render.to_svg(render.tile_svg(t, style='black', horizontal=True))}</div>"
+        body += [f"<div>{tiles.to_svg(tiles.tile_svg(t))}</div>" for t in hand]
+        body += [f"<div class=h>{tiles.to_svg(tiles.tile_svg(t, style='black', horizontal=True))}</div>"
                  for t in hand[:6]]
         body.append("</div>")
     for i, (title, view, tg, style) in enumerate(samples, 1):
         if only and i not in only:
             continue
         body.append(f"<div>{title}</div><div class=b>")
-        body.append(render.to_svg(render.board(view, w, h, style=style, targets=tg)))
+        body.append(tiles.to_svg(line.board(view, w, h, style=style, targets=tg)))
         body.append("</div>")
     html = ("<!doctype html><html><head><meta charset=utf-8><style>" + css
             + "</style></head><body>" + "".join(body) + "</body></html>")

@@ -32,7 +32,8 @@ from domino.app.controller import Controller
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card
 from domino.app.screens.stats import stats_dialog
-from domino.app.screens.table import board_tree, game_screen
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board, game_screen
 from domino.engine.match import Match
 from domino.engine.rules import make_rules
 from domino.net.mirror import MirrorMatch, check_view
@@ -111,7 +112,7 @@ def tree_problems(tree, lang: str) -> list[str]:
             elif _CLEAN_TILES.get(id(c)) is not c:
                 stack.append(c)
         if tag == "svg" and attrs.get("class") == "tile-svg" and len(_CLEAN_TILES) < 4096:
-            _CLEAN_TILES[id(n)] = n     # render.tile_svg keeps each tile's tree: checked once is enough
+            _CLEAN_TILES[id(n)] = n     # tiles.tile_svg keeps each tile's tree: checked once is enough
     out += [f"id {i!r} used {k} times" for i, k in ids.items() if k > 1]
     out += [f"{k}={x!r} names no id" for k, x in refs if x not in ids]
     return out
@@ -172,19 +173,20 @@ def _screens(m: Match, d: _Drawer, seat: int, lang: str, kind: str, which=KINDS)
     try:
         m.seats = _seats(n, seat, kind)              # a person at this seat, computers elsewhere
         c = Controller(m, lang, viewer=seat)
+        display = Display(lang)
         if "table" in which:
-            d.draw(f"table seat {seat}", lambda: game_screen(c), lang)
+            d.draw(f"table seat {seat}", lambda: game_screen(c, display), lang)
         if "board" in which:
-            d.draw(f"board seat {seat}", lambda: board_tree(c, *PHONE), lang)
+            d.draw(f"board seat {seat}", lambda: draw_board(c, display, *PHONE), lang)
         if "log" in which:
             c.log_open = True
-            d.draw(f"log seat {seat}", lambda: game_screen(c), lang)
+            d.draw(f"log seat {seat}", lambda: game_screen(c, display), lang)
         if "reload" in which:
-            d.draw(f"reload seat {seat}", lambda: snapshot.table(m, lang, "coloured", *PHONE)["tree"], lang)
+            d.draw(f"reload seat {seat}", lambda: snapshot.table(m, display, *PHONE)["tree"], lang)
         if "hot seat" in which:
             m.seats = _seats(n, None, kind)              # hot seat: every seat a person
             hot = Controller(m, lang, viewer=(seat + 1) % n)
-            d.draw(f"hot seat {seat}", lambda: game_screen(hot), lang)
+            d.draw(f"hot seat {seat}", lambda: game_screen(hot, display), lang)
     finally:
         m.seats = real
     if "guest" not in which and "guest board" not in which:
@@ -197,13 +199,14 @@ def _screens(m: Match, d: _Drawer, seat: int, lang: str, kind: str, which=KINDS)
         d.sweep.problems.append(f"{d.label} guest seat {seat}: the host's view is refused: {e}")
         return
     g = Controller(mirror, lang, viewer=seat)
-    g.net = {"role": "guest", "statuses": {i: "host" if i == 0 else "here" for i in range(n) if i != seat},
-             "bar": None,
-             "waiting": ["…"] if m.phase == "hand-over" else [], "banner": ""}
+    net = {"role": "guest", "statuses": {i: "host" if i == 0 else "here" for i in range(n) if i != seat},
+           "bar": None,
+           "waiting": ["…"] if m.phase == "hand-over" else [], "banner": ""}
+    display = Display(lang, net=net)
     if "guest" in which:
-        d.draw(f"guest seat {seat}", lambda: game_screen(g), lang)
+        d.draw(f"guest seat {seat}", lambda: game_screen(g, display), lang)
     if "guest board" in which:
-        d.draw(f"guest board seat {seat}", lambda: board_tree(g, *PHONE), lang)
+        d.draw(f"guest board seat {seat}", lambda: draw_board(g, display, *PHONE), lang)
 
 
 def _end_screens(m: Match, d: _Drawer, lang: str, kind: str) -> None:

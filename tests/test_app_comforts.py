@@ -7,7 +7,9 @@ import pytest
 
 from domino import app, players, table
 from domino.app import guide, helptext, stats, storage, undo
+from domino.app.boards.tiles import to_svg
 from domino.app.i18n import t
+from domino.app.screens.display import Display
 from domino.app.screens.menu import continue_card, replace_dialog, undo_tools
 from domino.app.screens.stats import chart, stats_dialog
 from domino.engine.match import Match
@@ -143,7 +145,7 @@ def test_stats_screen_table_and_svg_chart():
     g = doc["groups"]["draw/2/easy"]
     assert sum(int(b[1]["data-n"]) for b in bars if b[1]["data-kind"] == "won") == \
         g["won"] + doc["groups"]["draw/2/hard/practice"]["won"]
-    assert app.render.to_svg(svg).startswith("<svg")
+    assert to_svg(svg).startswith("<svg")
     # empty statistics: a sentence, no table, no reset
     empty = stats_dialog(stats.empty(), "en")
     assert app.find(empty, data_testid="stats-empty") and not app.find(empty, data_testid="stats-reset")
@@ -239,12 +241,12 @@ def test_practice_meta_and_undo_button():
     assert undo.meta_applies(undo.load_meta(json.dumps(meta)), m)
     assert not undo.meta_applies(dict(meta, seed=m.seed + 1), m)
     c = app.Controller(m)
-    assert undo_tools(c) == []
-    c.practice = True
-    tools = undo_tools(c)
+    assert undo_tools(c, Display()) == []
+    practice = Display(practice=True)
+    tools = undo_tools(c, practice)
     btn = [x for x in tools if x[1].get("data-testid") == "undo"][0]
     assert "disabled" not in btn[1]
-    screen = app.game_screen(c)
+    screen = app.game_screen(c, practice)
     assert app.find(screen, data_testid="undo") and app.find(screen, data_testid="practice-badge")
     assert app.find(screen, data_testid="menu")
 
@@ -323,7 +325,7 @@ def test_spanish_spinner_label():
 def test_hand_result_zero_is_not_a_gain():
     m = _play_out(_vs(seed=2, target=500), until_over=False)
     c = app.Controller(m)
-    tree = app.hand_result(c, m.view(0))
+    tree = app.hand_result(c, m.view(0), Display())
     cells = {n[1]["data-seat"]: [x for x in app.walk(n) if "pts" in x[1].get("class", "")][0]
              for n in app.walk(tree) if n[0] == "tr" and "data-seat" in n[1]}
     for seat, cell in cells.items():

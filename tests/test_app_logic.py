@@ -4,7 +4,8 @@ import pytest
 
 from domino import app, table
 from domino.app.i18n import t
-from domino.app.screens.table import seat_node
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board, seat_node
 from domino.engine.match import Match
 from domino.engine.rules import PRESETS, make_rules
 
@@ -61,12 +62,12 @@ def test_handoff_two_humans():
     first = m.turn
     assert c.handoff() == first
     assert c.face_up() is None
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     assert app.find(tree, data_testid="handoff")
     assert not [n for n in app.walk(tree) if "data-tile" in n[1] and n[0] == "button"]
     assert c.continue_handoff()
     assert c.handoff() is None and c.face_up() == first
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     assert not app.find(tree, data_testid="handoff")
     buttons = [n for n in app.walk(tree) if n[0] == "button" and "data-tile" in n[1]]
     assert sorted(b[1]["data-tile"] for b in buttons) == sorted(m.view(first)["hand"])
@@ -75,7 +76,7 @@ def test_handoff_two_humans():
     c.apply(a)
     if m.phase == "play" and m.turn != first:
         assert c.handoff() == m.turn
-        assert not [n for n in app.walk(app.game_screen(c)) if n[0] == "button" and "data-tile" in n[1]]
+        assert not [n for n in app.walk(app.game_screen(c, Display(c.lang))) if n[0] == "button" and "data-tile" in n[1]]
 
 
 def test_no_handoff_with_one_human():
@@ -130,7 +131,7 @@ def test_every_game_and_count_starts():
             s = table.normalize_settings({"game": g["id"], "players": n})
             m = table.new_match(s, seed=1)
             assert m.phase == "play"
-            app.game_screen(app.Controller(m))
+            app.game_screen(app.Controller(m), Display())
 
 
 def test_normalize_bad_settings():
@@ -234,7 +235,7 @@ def test_fives_flash():
             if c.flash:
                 side, pts = c.flash[0]
                 assert pts % 5 == 0 and pts > 0
-                v = app.game_screen(c)
+                v = app.game_screen(c, Display(c.lang))
                 assert f"+{pts}" in app.text_of(v)
                 return
     raise AssertionError("no fives scored")
@@ -250,7 +251,7 @@ def test_hand_result_rows_match_engine():
     m = _m(seed=4)
     c = app.Controller(m)
     _finish(m)
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     res = app.find(tree, data_testid="hand-result")
     assert res
     rows = [n for n in app.walk(res[0]) if "data-points" in n[1]]
@@ -276,7 +277,7 @@ def test_resign_ends_match():
     assert c.resign_seat() == 0
     c.resign()
     assert m.outcome["reason"] == "resign" and m.outcome["winner"] == 1
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     assert app.find(tree, data_testid="match-result")
     assert app.find(tree, data_testid="new-match")
     assert "Ana resigns" in c.message()
@@ -285,7 +286,7 @@ def test_resign_ends_match():
 def test_board_targets_carry_seq():
     c, tile = _to_choice()
     c.tap_tile(tile)
-    tree = app.board_tree(c, 360, 400)
+    tree = draw_board(c, Display(c.lang), 360, 400)
     ends = [n for n in app.walk(tree) if "data-end" in n[1] and n[1].get("class") == "target"]
     assert len(ends) >= 2
     assert all(n[1]["data-seq"] == str(c.seq) and n[1]["data-action"] == "end" for n in ends)
@@ -482,7 +483,7 @@ def test_live_scores_count_fives_at_once():
             if m.phase == "play" and any(v["fives"]):
                 sc = app.live_scores(v)
                 assert sc == [a + b for a, b in zip(v["scores"], v["fives"])]
-                tree = app.game_screen(c)
+                tree = app.game_screen(c, Display(c.lang))
                 for sd in range(2):
                     chip = app.find(tree, data_testid=f"score-{sd}")[0]
                     assert chip[1]["data-value"] == str(sc[sd])
@@ -528,7 +529,7 @@ def test_hand_log_one_entry_per_action_in_order():
     assert [e["seat"] for e in log] == [a["seat"] for a in v["history"]]
     assert [e["kind"] for e in log] == [("play" if "play" in a else "draw" if "draw" in a else "pass")
                                        for a in v["history"]]
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     ol = app.find(tree, data_testid="move-log")[0]
     lis = [n for n in ol[2] if n[0] == "li"]
     assert len(lis) == len(v["history"])
@@ -542,7 +543,7 @@ def test_hand_log_one_entry_per_action_in_order():
 
 
 def test_log_text_in_both_languages():
-    from domino.app.controller import log_text
+    from domino.app.story import log_text
     e = {"seat": 1, "kind": "play", "tile": "4-6", "end": "E", "points": 15}
     assert log_text(e, NAMES, "en") == "Luis played 4-6 at the right end and scored 15"
     assert log_text(e, NAMES, "es") == "Luis jugó 4-6 en la punta derecha y se anotó 15"
@@ -597,7 +598,7 @@ def test_many_players_sit_in_one_strip_in_playing_order(players, me):
     kinds = ["easy"] * players
     kinds[me] = "human"
     m = _m("mexican-train", n=players, kinds=tuple(kinds), seed=2)
-    tree = app.game_screen(app.Controller(m))
+    tree = app.game_screen(app.Controller(m), Display())
     area = app.find(tree, **{"class": "table-area"})[0]
     assert area[1]["data-many"] == "1"
     strip = app.find(area, **{"class": "seats-top"})[0]
@@ -613,7 +614,7 @@ def test_bottom_seat_is_the_person_and_turn_is_marked():
     seats = c.seats()
     assert seats[2]["spot"] == "bottom" and seats[0]["spot"] == "top"
     assert [s["turn"] for s in seats] == [m.turn == i for i in range(4)]
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display(c.lang))
     node = app.find(tree, data_testid=f"seat-{m.turn}")[0]
     assert "turn" in node[1]["class"] and node[1]["aria-current"] == "true"
 
@@ -625,8 +626,8 @@ def test_header_does_not_hold_tile_counts():
     c = app.Controller(m)
     v = c.view()
     many = dict(v, counts=[12 for _ in v["counts"]])
-    assert app.scores_bar(c, v) == app.scores_bar(c, many)
-    seat = app.find(app.game_screen(c), data_testid="seat-1")[0]
+    assert app.scores_bar(c, v, c.lang) == app.scores_bar(c, many, c.lang)
+    seat = app.find(app.game_screen(c, Display(c.lang)), data_testid="seat-1")[0]
     assert seat[1]["data-count"] == str(v["counts"][1])
 
 
@@ -639,7 +640,7 @@ def test_hint_follows_the_language():
     assert c.note.startswith("Hint")
     c.lang = "es"
     assert c.note.startswith("Pista")
-    assert "Pista" in app.text_of(app.game_screen(c))
+    assert "Pista" in app.text_of(app.game_screen(c, Display(c.lang)))
 
 
 def test_board_story_in_line_order():

@@ -13,10 +13,12 @@ import random
 import pytest
 
 from domino.app import boards
-from domino.app import render
-from domino.app.boards import foot, row, trains
+from domino.app.boards import line
+from domino.app.boards import foot, foot_tree, row, trains
 from domino.app.nodes import walk
-from domino.app.render import to_svg
+from domino.app.boards.tiles import text_width, to_svg
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board
 
 NAMES = ["Ana", "Luis", "Maximiliano", "Rita", "Pepe", "Lola", "Don Ramón", "Tomás"]
 
@@ -188,7 +190,7 @@ def test_the_open_double_warning_names_the_double_whole(lang, width):
     size = float(text[1]["font-size"])
     assert size >= (9.0 if width >= 300 else 7.5)
     # the words fit the pill at the widest system font's letter width
-    assert render.text_width(words, size, "800") <= float(rect["width"]) - 12
+    assert text_width(words, size, "800") <= float(rect["width"]) - 12
     assert float(rect["x"]) + float(rect["width"]) <= width
 
 
@@ -200,7 +202,7 @@ def test_the_chicken_foot_warning_fits_its_pill(lang, width):
     rect = [n for n in walk(banner) if n[0] == "rect"][0][1]
     text = [n for n in walk(banner) if n[0] == "text"][0]
     words = " ".join(texts(banner))
-    assert render.text_width(words, float(text[1]["font-size"]), "800") <= float(rect["width"]) - 12
+    assert text_width(words, float(text[1]["font-size"]), "800") <= float(rect["width"]) - 12
     assert 0 <= float(rect["x"]) and float(rect["x"]) + float(rect["width"]) <= width
 
 
@@ -269,10 +271,10 @@ def test_foot_fits_the_board_and_every_toe_has_a_place(size, seed, lens, feet):
     u = pl.unit
     allp = pl.pieces + list(pl.slots.values())
     for p in allp:   # the whole table in view
-        for cx, cy in foot._corners(p._replace(cx=0.0, cy=0.0)):
+        for cx, cy in foot_tree.corners(p._replace(cx=0.0, cy=0.0)):
             assert -0.5 <= p.cx + cx * u <= w + 0.5 and -0.5 <= p.cy + cy * u <= h + 0.5
     # no two halves closer than touching (in units), tiles and slots alike
-    sq = [(x, y, i) for i, p in enumerate(allp) for x, y in foot._squares(p._replace(cx=p.cx / u, cy=p.cy / u))]
+    sq = [(x, y, i) for i, p in enumerate(allp) for x, y in foot_tree.squares(p._replace(cx=p.cx / u, cy=p.cy / u))]
     close = [(a, b) for i, a in enumerate(sq) for b in sq[i + 1:]
              if a[2] != b[2] and math.dist(a[:2], b[:2]) < 0.99]
     assert not close
@@ -328,7 +330,7 @@ def test_a_short_own_row_keeps_its_next_mark_whole(label):
     v["layout"]["rows"][0] = v["layout"]["rows"][0][:1]
     own = row.own_row(v, 0, label="row", next_label=label)
     assert len(by_class(own, "row-tile")) == 1 and label in texts(own)
-    assert float(own[1]["width"]) >= render.text_width(label, 11, "700") + 4
+    assert float(own[1]["width"]) >= text_width(label, 11, "700") + 4
 
 
 def test_row_buttons_say_what_they_do():
@@ -369,9 +371,8 @@ def test_place_labels_and_move_messages():
 
 
 def test_the_line_family_is_drawn_as_before():
-    from domino.app import render
     v = {"layout": {"center": "3-4", "spinner": None, "arms": {"W": [], "E": []}}, "last": "3-4"}
-    assert to_svg(boards.board(v, 360, 300)) == to_svg(render.board(v, 360, 300))
+    assert to_svg(boards.board(v, 360, 300)) == to_svg(line.board(v, 360, 300))
 
 
 def test_rounds_table_shows_every_round_and_the_leader():
@@ -407,15 +408,15 @@ def test_a_whole_match_through_the_table(game, n, opts):
     from domino.app.nodes import text_of
     from domino.engine.match import Match
     from domino.engine.rules import make_rules
-    from domino import players as P
+    from domino import players
     m = Match(make_rules(game, players=n, **opts), seed=11,
               seats=[{"name": NAMES[i], "kind": "human" if i == 0 else "easy"} for i in range(n)])
     c = app.Controller(m, "es")
     rnd = random.Random(3)
     rounds = 0
     for _ in range(20_000):
-        screen = app.game_screen(c)
-        board = app.board_tree(c, 360, 420)
+        screen = app.game_screen(c, Display("es"))
+        board = draw_board(c, Display("es"), 360, 420)
         to_svg(board)
         if m.outcome:
             break
@@ -427,7 +428,7 @@ def test_a_whole_match_through_the_table(game, n, opts):
             c.next_hand()
             continue
         if m.seats[m.turn]["kind"] != "human":
-            P.play_turn(m, "easy")
+            players.play_turn(m, "easy")
             continue
         acts = c.row_actions()
         if acts:
@@ -438,7 +439,7 @@ def test_a_whole_match_through_the_table(game, n, opts):
         tile = rnd.choice(sorted(c.playable()))
         if c.tap_tile(tile) is None:
             ends = sorted(c.targets())
-            drawn = [n[1]["data-end"] for n in walk(app.board_tree(c, 360, 420)) if "data-end" in n[1]]
+            drawn = [n[1]["data-end"] for n in walk(draw_board(c, Display("es"), 360, 420)) if "data-end" in n[1]]
             assert sorted(drawn) == ends
             assert c.tap_end(rnd.choice(ends))
     else:
@@ -485,12 +486,12 @@ def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
 
 # ----- Frijolito's line on a phone ------------------------------------------------
 def _frijolito_views(n: int, seed: int):
-    from domino import players as P
+    from domino import players
     from domino.engine.match import Match
     from domino.engine.rules import make_rules
     m = Match(make_rules("frijolito", players=n), seed=seed)
     while m.phase == "play":
-        P.play_turn(m, "easy")
+        players.play_turn(m, "easy")
         yield m.view(0)
 
 

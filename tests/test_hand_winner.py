@@ -10,6 +10,7 @@ import pytest
 from domino import app, players
 from domino.app import stats as stats_mod
 from domino.app.nodes import text_of, walk
+from domino.app.screens.display import Display
 from domino.app.screens.results import hand_result, hand_summary, match_result
 from domino.engine.common import winning_side
 from domino.engine.match import Match
@@ -48,8 +49,8 @@ def test_blocked_hand_won_by_seat_2_or_3_names_the_side(game, opts):
         for viewer in range(4):
             c = app.Controller(m, lang, viewer=viewer)
             v = c.view()
-            assert want[lang] in [text_of(p) for p in hand_summary(c, v)]
-            tree = match_result(c, v) if m.finished else hand_result(c, v)
+            assert want[lang] in [text_of(p) for p in hand_summary(c, v, lang)]
+            tree = match_result(c, v, Display(lang)) if m.finished else hand_result(c, v, Display(lang))
             rows = [n for n in walk(tree) if n[0] == "tr" and "data-side" in n[1]]
             assert {r[1]["data-side"] for r in rows if "win" in (r[1].get("class") or "")} == {str(side)}
 

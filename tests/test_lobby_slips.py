@@ -8,7 +8,7 @@ import pytest
 
 from domino import players
 from domino.app import guide, saves, storage
-from domino.app.controller import live_scores
+from domino.app.story import live_scores
 from domino.app.i18n import MESSAGES
 from domino.app.nodes import find, text_of, walk
 from domino.app.screens.lobby import new_game_screen, toolbar

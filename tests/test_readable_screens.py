@@ -10,11 +10,12 @@ import random
 import pytest
 
 from domino import app
-from domino.app import render
-from domino.app.controller import partners, seat_views
+from domino.app.boards import line
+from domino.app.story import partners, seat_views
 from domino.app.nodes import find, text_of, walk
 from domino.app.screens.results import hand_result
-from domino.app.screens.table import scores_bar, seat_node
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board, scores_bar, seat_node
 from domino.engine.match import Match
 from domino.engine.rules import make_rules
 
@@ -56,7 +57,7 @@ def test_partners_are_one_team_on_the_seats_and_in_the_header():
         assert "partner of " + partner[0] in node[1]["aria-label"]
     # seats of one side share their colour, the other side has the other
     assert {s["seat"]: s["team"] for s in seats} == {0: 0, 2: 0, 1: 1, 3: 1}
-    bar = scores_bar(c, v)
+    bar = scores_bar(c, v, c.lang)
     chips = [n for n in walk(bar) if "chip" in _classes(n)]
     assert [ch[1]["data-team"] for ch in chips] == ["0", "1"]
     assert all(f"team-{i}" in _classes(ch) for i, ch in enumerate(chips))
@@ -75,14 +76,14 @@ def test_no_team_marks_without_partners():
         assert s["team"] is None
         node = seat_node(s, "en")
         assert "team" not in _classes(node) and not find(node, **{"class": "team-mark"})
-    assert not [n for n in walk(scores_bar(c, v)) if "team" in _classes(n)]
+    assert not [n for n in walk(scores_bar(c, v, c.lang)) if "team" in _classes(n)]
 
 
 def test_hand_result_gives_the_team_total_once():
     m = _to_hand_over(_m("latin", 4, seed=3))
     c = app.Controller(m, "en")
     v = c.view()
-    tree = hand_result(c, v)
+    tree = hand_result(c, v, Display(c.lang))
     rows = [n for n in walk(tree) if n[0] == "tr" and "data-seat" in n[1]]
     assert sorted(int(r[1]["data-seat"]) for r in rows) == [0, 1, 2, 3]
     # partners side by side
@@ -100,7 +101,7 @@ def test_hand_result_gives_the_team_total_once():
 def test_hand_result_without_partners_one_total_per_seat():
     m = _to_hand_over(_m("draw", 3, seed=3))
     c = app.Controller(m, "en")
-    tree = hand_result(c, c.view())
+    tree = hand_result(c, c.view(), Display(c.lang))
     tots = [n for n in walk(tree) if n[0] == "td" and "tot" in _classes(n)]
     assert len(tots) == 3 and all("rowspan" not in n[1] for n in tots)
 
@@ -108,7 +109,7 @@ def test_hand_result_without_partners_one_total_per_seat():
 def test_boneyard_hidden_only_where_every_tile_is_dealt():
     def boneyard(m):
         c = app.Controller(m, "en")
-        return find(scores_bar(c, c.view()), data_testid="boneyard")
+        return find(scores_bar(c, c.view(), c.lang), data_testid="boneyard")
 
     assert not boneyard(_m("latin", 4))            # 4 x 7 = 28: nothing left to draw
     two = _m("draw", 2)
@@ -126,7 +127,7 @@ def test_boneyard_hidden_only_where_every_tile_is_dealt():
 
 # ------------------------------------------------------------------ 2. end labels count
 def _labels(v) -> list:
-    svg = render.board(v, 360, 420)
+    svg = line.board(v, 360, 420)
     return [n for n in walk(svg) if n[1].get("data-testid") == "end-label"]
 
 
@@ -178,14 +179,14 @@ def test_end_labels_show_the_numbers_without_fives():
 def test_the_first_double_alone_counts_once():
     v = {"options": {"fives": "total"}, "ends": {"W": 3, "E": 3},
          "layout": {"center": "3-3", "spinner": {"arm": "C", "index": 0}, "arms": {"W": [], "E": [], "N": [], "S": []}}}
-    assert render.counted_ends(v) == {"W": 3, "E": 3}
+    assert line.counted_ends(v) == {"W": 3, "E": 3}
     v["ends"] = {"W": 2, "E": 3, "N": 3, "S": 3}
     v["layout"]["arms"] = {"W": [{"tile": "2-3", "out": 2}], "E": [{"tile": "3-4", "out": 4}], "N": [], "S": []}
     v["ends"]["E"] = 4
-    assert render.counted_ends(v) == {"W": 2, "E": 4, "N": 0, "S": 0}
+    assert line.counted_ends(v) == {"W": 2, "E": 4, "N": 0, "S": 0}
     v["layout"]["arms"]["N"] = [{"tile": "3-3", "out": 3}]
-    assert render.counted_ends(v)["N"] == 6
-    assert render.counted_ends({"options": {"fives": "off"}, "ends": {"W": 1}}) is None
+    assert line.counted_ends(v)["N"] == 6
+    assert line.counted_ends({"options": {"fives": "off"}, "ends": {"W": 1}}) is None
 
 
 # ------------------------------------------------------------------ 3. leftover tiles
@@ -194,7 +195,7 @@ def test_leftover_tiles_with_their_count():
     for lang, word in (("en", "tile"), ("es", "ficha")):
         c = app.Controller(m, lang)
         v = c.view()
-        tree = hand_result(c, v)
+        tree = hand_result(c, v, Display(c.lang))
         hands = v["result"]["hands"]
         counts = find(tree, data_testid="left-count")
         assert len(counts) == sum(1 for hd in hands if hd)
@@ -218,9 +219,9 @@ def test_results_title_says_round_where_the_header_does(game, en, es):
     for lang, want in (("en", en), ("es", es)):
         c = app.Controller(m, lang)
         v = c.view()
-        title = text_of(find(hand_result(c, v), id="hr-title")[0])
+        title = text_of(find(hand_result(c, v, Display(c.lang)), id="hr-title")[0])
         assert title == want
-        header = text_of(find(scores_bar(c, v), **{"class": "meta"})[0])
+        header = text_of(find(scores_bar(c, v, c.lang), **{"class": "meta"})[0])
         assert (("Round" if lang == "en" else "Ronda") in header) == (game != "draw")
 
 
@@ -229,8 +230,7 @@ def test_pace_button_carries_its_word():
     m = _m("draw", 2)
     for lang, pace, word in (("en", "fast", "Fast"), ("es", "slow", "Lenta")):
         c = app.Controller(m, lang)
-        c.pace = pace
-        btn = find(app.game_screen(c), data_testid="pace")[0]
+        btn = find(app.game_screen(c, Display(lang, pace=pace)), data_testid="pace")[0]
         assert text_of(find(btn, **{"class": "pace-text"})[0]) == word
         assert word in btn[1]["aria-label"]
         # its name starts with the word it shows (axe: label-content-name-mismatch)
@@ -241,7 +241,7 @@ def test_pace_button_carries_its_word():
 def _double_aside(seed: int = 1, **opts) -> Match:
     """Frijolito for two (seed 1): seat 0 has turned over 0-0, which does not
     fit, and may send it to the end of its row face down or face up."""
-    from domino import players as P
+    from domino import players
     m = _m("frijolito", 2, seed=seed, **opts)
     while m.phase == "play":
         acts = m.legal_actions()
@@ -250,7 +250,7 @@ def _double_aside(seed: int = 1, **opts) -> Match:
         if m.turn == 0:
             m.apply(acts[0])
         else:
-            P.play_turn(m, "easy")
+            players.play_turn(m, "easy")
     raise AssertionError("no double set aside: pick another seed")
 
 
@@ -260,7 +260,7 @@ def _double_aside(seed: int = 1, **opts) -> Match:
 def test_a_double_that_does_not_fit_face_down_or_face_up_says_what_each_does(lang, says_down, says_up):
     m = _double_aside()
     tile = next(a["reject"] for a in m.legal_actions() if "reject" in a)
-    choices = find(app.game_screen(app.Controller(m, lang)), **{"class": "choices"})[0]
+    choices = find(app.game_screen(app.Controller(m, lang), Display(lang)), **{"class": "choices"})[0]
     # the tile named once, in the line above the two ways
     assert text_of(choices).count(tile) == 1, text_of(choices)
     note = find(choices, data_testid="reject-note")
@@ -275,11 +275,11 @@ def test_a_double_that_does_not_fit_face_down_or_face_up_says_what_each_does(lan
 
 def test_face_up_says_it_may_be_played_from_the_row_where_doubles_go_anywhere():
     m = _double_aside(doubles_anywhere=True)
-    up = find(app.game_screen(app.Controller(m, "en")), data_testid="reject-up")[0]
+    up = find(app.game_screen(app.Controller(m, "en"), Display("en")), data_testid="reject-up")[0]
     assert "play it from there as soon as it fits" in text_of(up)
     # no choice, no note: a turn that starts by turning over a tile
     m = _m("frijolito", 2, seed=1)
-    screen = app.game_screen(app.Controller(m, "en"))
+    screen = app.game_screen(app.Controller(m, "en"), Display("en"))
     assert not find(screen, data_testid="reject-note")
 
 
@@ -287,7 +287,7 @@ def test_face_up_says_it_may_be_played_from_the_row_where_doubles_go_anywhere():
 def _foot_with_a_choice(lang: str) -> app.Controller:
     """Chicken Foot at eight seats, the person's tile selected where it fits
     two or more toes (the easy computers play the other seats)."""
-    from domino import players as P
+    from domino import players
     m = _m("chicken-foot", 8, seed=11)
     c = app.Controller(m, lang)
     while m.phase == "play":
@@ -298,7 +298,7 @@ def _foot_with_a_choice(lang: str) -> app.Controller:
                     return c
             m.apply(m.legal_actions()[0])
         else:
-            P.play_turn(m, "easy")
+            players.play_turn(m, "easy")
     raise AssertionError("no tile with two places in the round")
 
 
@@ -310,11 +310,11 @@ def test_chicken_foot_lists_the_places_of_a_tile_as_buttons_under_the_board(lang
     shortcut for the pointer, hidden from the keyboard, naming its button."""
     c = _foot_with_a_choice(lang)
     v = c.view()
-    screen = app.game_screen(c)
+    screen = app.game_screen(c, Display(c.lang))
     buttons = {n[1]["data-end"]: n for n in walk(screen)
                if isinstance(n, tuple) and "place-btn" in _classes(n)}
     assert set(buttons) == set(c.targets())
-    board = app.board_tree(c, 340, 300)
+    board = draw_board(c, Display(c.lang), 340, 300)
     marks = {n[1]["data-end"]: n for n in walk(board) if isinstance(n, tuple) and "target" in _classes(n)}
     assert set(marks) == set(buttons)
     keys = set()

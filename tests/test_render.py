@@ -1,4 +1,4 @@
-"""domino/app/render.py: tile and table SVG trees, layout geometry, targets."""
+"""domino/app/boards/line.py and boards/tiles.py: tile and line-board SVG trees, layout geometry, targets."""
 from __future__ import annotations
 
 import random
@@ -7,9 +7,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from domino.app import render
+from domino.app.boards import tiles
 from domino.engine.match import Match
-from domino.app.render import Placed, Plan, board, place, plan, tile_svg, to_svg
+from domino.app.boards.line import Placed, Plan, board, place, plan
+from domino.app.boards.tiles import tile_svg, to_svg
 from domino.engine.rules import make_rules
 
 SIZES = [(360, 300), (1920, 700)]
@@ -121,14 +122,14 @@ def test_tile_svg_styles():
     col = {c[1]["fill"] for c in pips(tile_svg("1-3"))}
     assert len(col) == 2  # each number its own colour
     blk = {c[1]["fill"] for c in pips(tile_svg("1-3", style="black"))}
-    assert blk == {render.BLACK_PIP}
-    assert len(set(render.PIP_COLOURS.values())) == len(render.PIP_COLOURS)
+    assert blk == {tiles.BLACK_PIP}
+    assert len(set(tiles.PIP_COLOURS.values())) == len(tiles.PIP_COLOURS)
 
 
 def test_pip_patterns_are_distinct():
     seen = set()
     for n in range(13):
-        lay = frozenset(render._pip_layout(n))
+        lay = frozenset(tiles.pip_layout(n))
         assert len(lay) == n
         assert lay not in seen
         seen.add(lay)
@@ -477,7 +478,7 @@ def test_highlight_and_style():
     svg = board(view, 360, 300, highlight=other)
     assert [g[1]["data-tile"] for g in by_class(svg, "last")] == [other]
     svg = board(view, 360, 300, style="black")
-    assert {c[1]["fill"] for c in pips(svg)} == {render.BLACK_PIP}
+    assert {c[1]["fill"] for c in pips(svg)} == {tiles.BLACK_PIP}
     svg = board(view, 360, 300)
     assert len({c[1]["fill"] for c in pips(svg)}) > 1
     assert by_class(svg, "felt")

@@ -1,12 +1,19 @@
-"""The table's controller: who is looking, what is selected, turn logic and the message line, around one Match."""
+"""The table's controller around one Match: who is looking, what is selected,
+the hint, the turn logic and the computer's pace.  What the hand's story
+says (messages, seats, the log) is :mod:`domino.app.story`'s."""
 from __future__ import annotations
 
 from domino import players
 from domino.app import boards
 from domino.app.i18n import t
-from domino.engine.line import Hand, make_move
+from domino.app.story import describe, hand_log, seat_views
+from domino.engine.line import Hand
 from domino.engine.match import HUMAN, Match
 from domino.table import REMOTE
+# the story's functions are domino.app.story's; these names stay importable from here for domino.app's
+# re-exports and the session (domino.app.__init__, Session.live_text) until they import them from there
+from domino.app.story import (board_story, describe_segment, live_scores, play_points, seat_order,  # noqa: F401
+                              seat_points, side_name)
 
 ai = None  # domino.players.levels (levels, hints): imported by load_ai() when first needed
 
@@ -17,8 +24,8 @@ def load_ai():
     global ai
     if ai is None:
         players.load_levels()
-        from domino.players import levels as module
-        ai = module
+        from domino.players import levels
+        ai = levels
     return ai
 
 
@@ -71,275 +78,6 @@ def fives_gained(before: list[int], after: list[int]) -> list[tuple[int, int]]:
     return [(i, b - a) for i, (a, b) in enumerate(zip(before, after)) if b > a]
 
 
-# ----------------------------------------------------------------- messages
-def _segments(history: list[dict]) -> list[list[dict]]:
-    segs: list[list[dict]] = []
-    for a in history:
-        if segs and segs[-1][0].get("seat") == a.get("seat") and "play" not in segs[-1][-1]:
-            segs[-1].append(a)
-        else:
-            segs.append([a])
-    return segs
-
-
-def describe_segment(seg: list[dict], names: list[str], lang: str) -> str:
-    if boards.speaks_for(seg):
-        return boards.describe_segment(seg, names, lang)
-    name = names[seg[0]["seat"]]
-    draws = sum(1 for a in seg if "draw" in a)
-    play = next((a["play"] for a in seg if "play" in a), None)
-    passes = any(a.get("pass") for a in seg)
-    if play and draws:
-        return t(lang, "msg.drew_played", name=name, n=draws, tile=play)
-    if play:
-        return t(lang, "msg.played", name=name, tile=play)
-    if passes and draws:
-        return t(lang, "msg.drew_passes", name=name, n=draws)
-    if passes:
-        return t(lang, "msg.passes", name=name)
-    return t(lang, "msg.drew", name=name, n=draws)
-
-
-def describe(history: list[dict], names: list[str], lang: str, limit: int = 3) -> str:
-    """A short line for the latest moves: "Ana drew 2 and played 4-6 · Luis passes".
-
-    The latest turn, and when it was no play (draws, passes), the turns back
-    to the latest play."""
-    segs = _segments(history)
-    if not segs:
-        return ""
-    take = [segs[-1]]
-    k = len(segs) - 2
-    while k >= 0 and not any("play" in a for a in take[0]) and len(take) < limit:
-        take.insert(0, segs[k])
-        k -= 1
-    return t(lang, "msg.sep").join(describe_segment(s, names, lang) for s in take)
-
-
-def side_name(match_view: dict, side: int, lang: str) -> str:
-    seats = match_view["sides"][side]
-    names = match_view["names"]
-    if len(seats) == 2:
-        return t(lang, "game.side", a=names[seats[0]], b=names[seats[1]])
-    return names[seats[0]]
-
-
-def seat_points(view: dict) -> list[dict]:
-    """Per seat: this hand's points and the running total of its side (in
-    partnership both seats of a side show the side's numbers)."""
-    res = view.get("result") or {}
-    sides = view["sides"]
-    side_of = {s: i for i, ss in enumerate(sides) for s in ss}
-    rows = []
-    for seat in range(view["players"]):
-        sd = side_of[seat]
-        rows.append({
-            "seat": seat, "side": sd,
-            "points": (res.get("points") or [0] * len(sides))[sd],
-            "total": (res.get("totals") or view["scores"])[sd],
-            "count": (res.get("counts") or view["counts"])[seat],
-            "fives": (res.get("fives") or view.get("fives") or [0] * len(sides))[sd],
-            "tiles": (res.get("hands") or [[]] * view["players"])[seat],
-        })
-    return rows
-
-
-
-# ----------------------------------------------------------------- the story of the hand
-PACES = {"slow": 1500, "normal": 850, "fast": 350}   # ms a computer turn takes, its animation included
-DEFAULT_PACE = "normal"
-
-
-def pace_ms(pace: str | None) -> int:
-    return PACES.get(pace or "", PACES[DEFAULT_PACE])
-
-
-def travel_ms(turn_ms: int) -> int:
-    """How long a played tile travels: well inside one computer turn."""
-    return max(0, min(420, turn_ms * 45 // 100))
-
-
-def live_scores(view: dict) -> list[int]:
-    """Each side's score as it stands now: points made during the hand (fives)
-    count at once; once the hand is over they are already in the scores."""
-    scores = list(view["scores"])
-    if view.get("phase") == "play":
-        return [s + f for s, f in zip(scores, view.get("fives") or [0] * len(scores))]
-    return scores
-
-
-def play_points(match: Match) -> list[int]:
-    """The points each action of the current hand scored at once (fives; 0
-    for none).  The plays are replayed on an empty table: draws and passes
-    change no end, and what the ends add up to is public."""
-    h = match.hand
-    r = match.rules
-    if h is None:
-        return []
-    if not isinstance(h, Hand) or not r.fives_on:   # other board shapes: no fives
-        return [0] * len(h.actions)
-    full = (1 << r.n_tiles) - 1
-    rep = Hand(r, [full] * r.players, [], h.opener, None)
-    out = []
-    for a in h.actions:
-        if a[1] != "p":
-            out.append(0)
-            continue
-        before = list(rep.fives)
-        rep.turn = a[0]
-        rep.apply(make_move(a[2], a[3], a[4]))
-        out.append(sum(rep.fives) - sum(before))
-    return out
-
-
-def hand_log(match: Match, view: dict) -> list[dict]:
-    """One entry per action of the current hand, in order: seat, kind (play,
-    draw, pass), tile (a draw's tile only for the one who drew it), end, and
-    the points the action scored."""
-    hist = view.get("history") or []
-    pts = play_points(match)
-    out = []
-    for i, a in enumerate(hist):
-        kind = next((k for k in ("play", "draw", "pass") if k in a), None)
-        if kind is None:   # another game's own action (turn over a tile, ...)
-            kind = next((k for k in a if k != "seat"), "move")
-        out.append({"i": i, "seat": a["seat"], "kind": kind, "action": a,
-                    "tile": a.get("play") or a.get("draw"), "end": a.get("end"),
-                    "open": a.get("open"), "points": pts[i] if i < len(pts) else 0})
-    return out
-
-
-def log_text(e: dict, names: list[str], lang: str) -> str:
-    name = names[e["seat"]]
-    if e["kind"] == "play":
-        if e["end"] is None:
-            text = t(lang, "log.opened", name=name, tile=e["tile"])
-        else:
-            where = t(lang, "game.end." + e["end"]) if e["end"] in ("W", "E", "N", "S") else e["end"]
-            text = t(lang, "log.played", name=name, tile=e["tile"], where=where)
-        if e["points"]:
-            text += " " + t(lang, "log.scored", points=e["points"])
-        return text
-    if e["kind"] == "draw":
-        return t(lang, "log.drew_tile", name=name, tile=e["tile"]) if e["tile"] else t(lang, "log.drew", name=name)
-    if e["kind"] == "pass":
-        return t(lang, "log.passed", name=name)
-    seg = [e.get("action") or {"seat": e["seat"]}]
-    return boards.describe_segment(seg, names, lang) if boards.speaks_for(seg) else name
-
-
-def seat_order(players: int, bottom: int) -> dict[int, str]:
-    """Where each seat sits on the screen, the one looking at the bottom.
-    Play passes to the right (RULES.md 1): seat+1 sits on the right, the
-    partner (seat+2 of four) opposite, at the top."""
-    spots = {2: ("bottom", "top"), 3: ("bottom", "right", "left"),
-             4: ("bottom", "right", "top", "left")}.get(players)
-    if spots is None:   # 5 to 8: right, a row across the top, left
-        spots = ("bottom", "right") + tuple(f"top-{k}" for k in range(1, players - 2)) + ("left",)
-    return {(bottom + k) % players: spots[k] for k in range(players)}
-
-
-def last_turn(log: list[dict], seat: int) -> list[dict]:
-    """The seat's latest turn: its last run of actions (draws, then a play
-    or a pass); [] when it has not moved this hand."""
-    k = len(log) - 1
-    while k >= 0 and log[k]["seat"] != seat:
-        k -= 1
-    run: list[dict] = []
-    while k >= 0 and log[k]["seat"] == seat:
-        if run and log[k]["kind"] == "play":
-            break
-        run.insert(0, log[k])
-        k -= 1
-    return run
-
-
-def partners(view: dict) -> bool:
-    """Partners play: some side has more than one seat."""
-    return any(len(ss) > 1 for ss in view.get("sides") or [])
-
-
-def seat_views(match: Match, view: dict, bottom: int) -> list[dict]:
-    """Per seat, what its place around the table shows: name, tiles in hand,
-    its side's live score, whether it is to move, where it sits, its latest
-    turn (played, drew n, passed) and the points that turn scored; with
-    partners, its team (the side) and its partners' names.  The same
-    for every game: only the seat view and the log are read."""
-    live = live_scores(view)
-    log = hand_log(match, view)
-    order = seat_order(view["players"], bottom)
-    side_of = {s: i for i, ss in enumerate(view["sides"]) for s in ss}
-    teams = partners(view)
-    out = []
-    for seat in range(view["players"]):
-        run = last_turn(log, seat)
-        draws = sum(1 for e in run if e["kind"] == "draw")
-        play = next((e for e in run if e["kind"] == "play"), None)
-        passed = any(e["kind"] == "pass" for e in run)
-        out.append({
-            "seat": seat, "name": view["names"][seat], "kind": view["kinds"][seat],
-            "side": side_of[seat], "count": view["counts"][seat], "score": live[side_of[seat]],
-            "team": side_of[seat] if teams else None,
-            "partners": [view["names"][p] for p in view["sides"][side_of[seat]] if p != seat] if teams else [],
-            "turn": view.get("phase") == "play" and view.get("turn") == seat,
-            "spot": order[seat], "draws": draws, "passed": passed,
-            "played": play["tile"] if play else None,
-            "points": play["points"] if play else 0,
-            "last_i": run[-1]["i"] if run else -1,
-        })
-    return out
-
-
-def turn_text(s: dict, lang: str) -> str:
-    """A seat's latest turn in a few words ("drew 2, played 4-6", "passed")."""
-    parts = []
-    if s["draws"]:
-        parts.append(t(lang, "seat.drew", n=s["draws"]))
-    if s["played"]:
-        parts.append(t(lang, "seat.played", tile=s["played"]))
-    elif s["passed"]:
-        parts.append(t(lang, "seat.passed"))
-    return t(lang, "msg.sep").join(parts)
-
-
-def board_story(view: dict, lang: str) -> tuple[list[str], str]:
-    """What the table holds, for a screen reader: the tiles in line order
-    (the left arm from its open end in, the first tile, the right arm out;
-    then the spinner's arms) and the open ends with what they show."""
-    lay = view.get("layout") or {}
-    if boards.shape_of(view) != "line":
-        return [], ""
-    if lay.get("center") is None:
-        return [], t(lang, "board.empty")
-    arms = lay.get("arms") or {}
-    sp = lay.get("spinner")
-
-    def name(tile: str, arm: str, i: int) -> str:
-        if sp and sp["arm"] == arm and sp["index"] == i:
-            return t(lang, "board.spinner", tile=tile)
-        return tile
-
-    tiles = [name(x["tile"], "W", i) for i, x in reversed(list(enumerate(arms.get("W") or [])))]
-    tiles.append(name(lay["center"], "C", 0))
-    tiles += [name(x["tile"], "E", i) for i, x in enumerate(arms.get("E") or [])]
-    for arm in ("N", "S"):
-        if arms.get(arm):
-            tiles.append(t(lang, "board.arm", where=t(lang, "game.end." + arm),
-                           tiles=", ".join(x["tile"] for x in arms[arm])))
-    ends = view.get("ends") or {}
-    parts = [t(lang, "board.end", where=t(lang, "game.end." + e) if e in "WENS" else e, n=v)
-             for e, v in ends.items()]
-    text = t(lang, "board.ends", ends=", ".join(parts))
-    if view.get("options", {}).get("fives", "off") != "off":
-        text += " " + t(lang, "board.total", n=view.get("ends_total", 0))
-    return tiles, text
-
-
-def counts_ends(view: dict) -> bool:
-    """The game scores what the open ends add up to (fives)."""
-    return (view.get("options") or {}).get("fives", "off") != "off"
-
-
 def same_result(match: Match, actions: list[dict]) -> bool:
     """Every action leaves the table the same for the game: the same open
     numbers, the same points, the same spinner state (only the side differs)."""
@@ -356,15 +94,35 @@ def same_result(match: Match, actions: list[dict]) -> bool:
     return True
 
 
+# ----------------------------------------------------------------- the computer's pace
+PACES = {"slow": 1500, "normal": 850, "fast": 350}   # ms a computer turn takes, its animation included
+DEFAULT_PACE = "normal"
+
+
+def pace_ms(pace: str | None) -> int:
+    return PACES.get(pace or "", PACES[DEFAULT_PACE])
+
+
+def travel_ms(turn_ms: int) -> int:
+    """How long a played tile travels: well inside one computer turn."""
+    return max(0, min(420, turn_ms * 45 // 100))
+
+
 # ----------------------------------------------------------------- controller
 class Controller:
-    """UI state around one Match: who is looking, what is selected, the
-    message line.  ``click(...)`` methods return True when something changed."""
+    """The interaction state around one Match: who is looking, what is
+    selected, the hint, the open resign question and move log.  How it is
+    shown (language, pips, pace, ...) is the screen's
+    :class:`~domino.app.screens.display.Display`.  The tap methods return
+    the actions done (None: nothing played yet)."""
 
-    def __init__(self, match: Match, lang: str = "en", pips: str = "coloured", viewer: int | None = None):
+    def __init__(self, match: Match, lang: str = "en", pips: str | None = None, viewer: int | None = None):
+        """``lang``: the language of the sentences asked for without one
+        (:meth:`message`, :meth:`status`, :attr:`note`); ``pips`` is not
+        used (how the tiles look is the display's) and is kept for callers
+        that still pass it."""
         self.match = match
         self.lang = lang
-        self.pips = pips
         self.viewer = viewer
         self.selected: str | None = None     # tile waiting for a place
         self.chosen_end: str | None = None   # Matador: end chosen, waiting for "open"
@@ -372,24 +130,31 @@ class Controller:
         self.flash: list[tuple[int, int]] = []   # fives just scored (side, points)
         self.confirm_resign = False
         self.log_open = False                # the move log is shown
-        self.pace = DEFAULT_PACE             # the computer's pace (a saved setting)
-        self.practice = False                # undo allowed (set by the browser from the match meta)
-        self.sound = False                   # the sound toggle's state, for the toolbar
-        self.net: dict | None = None         # a friends' table: statuses, invitations (domino.app.friends)
         hs = humans(match)
         if len(hs) == 1:
             self.viewer = hs[0]
 
     # --- state
-    @property
-    def note(self) -> str:
-        """The hint line, in the language of the moment."""
+    def interaction(self) -> tuple:
+        """Everything of this state a screen shows besides the match: equal
+        for two controllers of the same match, they show the same screen."""
+        return (self.viewer, self.selected, self.chosen_end, self.hint_why,
+                self.hinted if self.hint_why is not None else None, self.confirm_resign, self.log_open)
+
+    def hint_text(self, lang: str | None = None) -> str:
+        """The hint line ("" when there is no hint)."""
+        lang = lang or self.lang
         why = self.hint_why
         if why is None:
             return ""
         if "key" in why:
-            return t(self.lang, why["key"])
-        return t(self.lang, "game.hint", why=why.get(self.lang) or why.get("en") or "")
+            return t(lang, why["key"])
+        return t(lang, "game.hint", why=why.get(lang) or why.get("en") or "")
+
+    @property
+    def note(self) -> str:
+        """The hint line in the controller's language."""
+        return self.hint_text()
 
     @note.setter
     def note(self, value: str) -> None:
@@ -443,30 +208,34 @@ class Controller:
     def playable(self) -> set[str]:
         return {a["play"] for a in self.legal() if "play" in a}
 
-    def message(self) -> str:
+    def message(self, lang: str | None = None) -> str:
+        """The message line: the latest moves, or who opens the hand."""
+        lang = lang or self.lang
         v = self.match.view(self.match.turn if self.match.turn is not None else 0)
         names = v["names"]
         if self.match.outcome and self.match.outcome.get("reason") == "resign" and self.match.resigned:
-            return t(self.lang, "msg.resigned", name=names[self.match.resigned["seat"]])
-        text = describe(v["history"], names, self.lang)
+            return t(lang, "msg.resigned", name=names[self.match.resigned["seat"]])
+        text = describe(v["history"], names, lang)
         if not text and self.match.phase == "play" and self.match.turn is not None:
-            text = t(self.lang, "game.start_hand", name=names[v["opener"]])
+            text = t(lang, "game.start_hand", name=names[v["opener"]])
         return text
 
-    def status(self) -> str:
+    def status(self, lang: str | None = None) -> str:
+        """The turn line: whose turn, or what the selected tile waits for."""
+        lang = lang or self.lang
         m = self.match
         if m.phase != "play" or m.turn is None:
             return ""
         name = m.seats[m.turn]["name"]
         if self.selected:
-            return t(self.lang, "game.choose_end", tile=self.selected)
+            return t(lang, "game.choose_end", tile=self.selected)
         if m.seats[m.turn]["kind"] == REMOTE:
-            return t(self.lang, "friends.turn_remote", name=name)
+            return t(lang, "friends.turn_remote", name=name)
         if m.seats[m.turn]["kind"] != HUMAN:
-            return t(self.lang, "game.thinking", name=name)
+            return t(lang, "game.thinking", name=name)
         if self.my_turn():
-            return t(self.lang, "game.your_turn", name=name) + boards.turn_note(self.match.view(m.turn), self.lang)
-        return t(self.lang, "game.turn", name=name)
+            return t(lang, "game.your_turn", name=name) + boards.turn_note(self.match.view(m.turn), lang)
+        return t(lang, "game.turn", name=name)
 
     # --- input
     def continue_handoff(self) -> bool:
@@ -498,12 +267,13 @@ class Controller:
             self.chosen_end = ends[0]
         return None
 
-    def targets(self) -> dict[str, str]:
+    def targets(self, lang: str | None = None) -> dict[str, str]:
+        """The places the selected tile may go, each with its words."""
         if not self.selected or self.chosen_end:
             return {}
         ends = ends_of(tile_actions(self.legal(), self.selected))
         v = self.view()
-        return {e: boards.end_label(v, e, self.selected, self.lang, self.face_up()) for e in ends}
+        return {e: boards.end_label(v, e, self.selected, lang or self.lang, self.face_up()) for e in ends}
 
     def open_choices(self) -> list[int]:
         if not self.selected or not self.chosen_end:
@@ -527,11 +297,11 @@ class Controller:
                 if a.get("end") == self.chosen_end and a.get("open") == n]
         return self.apply(acts[0]) if acts else None
 
-    def row_actions(self) -> list[tuple[str, dict]]:
+    def row_actions(self, lang: str | None = None) -> list[tuple[str, dict]]:
         """Frijolito's actions that are not a tile tap, each with the words of
         its button: turn over the leftmost tile, turn over the next one first,
         play the turned tile at an end, send it to the end of the row."""
-        return boards.row_actions(self.legal(), self.view(), self.lang)
+        return boards.row_actions(self.legal(), self.view(), lang or self.lang)
 
     def draw_action(self) -> dict | None:
         return next((a for a in self.legal() if "draw" in a), None)
@@ -585,16 +355,17 @@ class Controller:
         self.note = ""
         return True
 
-    def hint(self) -> str:
+    def hint(self, lang: str | None = None) -> str:
+        """Ask the computer for a hint; the hint line."""
         if not self.my_turn():
             return ""
         try:
             hnt = load_ai().hint(self.view())
         except Exception:  # a hint must never break the game
-            return t(self.lang, "game.no_hint")
+            return t(lang or self.lang, "game.no_hint")
         self.hint_why = dict(hnt.get("why") or {})
         a = hnt.get("action") or {}
         self.hinted = a.get("play")
-        return self.note
+        return self.hint_text(lang)
 
     hinted: str | None = None

@@ -75,7 +75,7 @@ from domino.app.nodes import Node
 from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
 from domino.app.screens.lobby import new_game_screen
-from domino.app.screens.table import game_screen
+from domino.app.screens.table import Display, game_screen
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names, read_form
 from domino.app.storage import MemoryStore, Store  # noqa: F401 (the session's Store, and the one tests give it)
@@ -489,13 +489,14 @@ class Session(Answering):
             state: tuple = ("lobby", self.lang, self.pips, json.dumps(self._settings().get("new")))
         else:
             m = c.match
-            state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, size)
+            state = (id(m), m.seq, m.hand_no, m.phase, bool(m.outcome), self.lang, self.pips, self.pace,
+                     self.sound, self.practice, size)
         if state == self.storage.snapshot_of:
             return
         if c is None:
             snap = snapshot.lobby(self._settings().get("new"), self.lang, self.pips)
-        else:
-            snap = snapshot.table(c.match, self.lang, self.pips, *size)
+        else:   # as a reload shows it: the stored choices, no friends' bars
+            snap = snapshot.table(c.match, Display(self.lang, self.pips, self.pace, self.practice, self.sound), *size)
         self.storage.put_snapshot(state, snapshot.dumps(snap))
 
     # ------------------------------------------------------------ what the page shows
@@ -511,13 +512,9 @@ class Session(Answering):
                     card[2].append(safety.export_button(self.lang))
                 card[2].append(safety.file_controls(self.lang, self.last_match is not None))
         else:
-            c.lang = self.lang
-            c.pips = self.pips
-            c.pace = self.pace
-            c.practice = self.practice
-            c.sound = self.sound
-            c.net = self.link.table_words()
-            tree = game_screen(c)
+            c.lang = self.lang   # the language of live_text's c.message() and c.status()
+            tree = game_screen(c, Display(self.lang, self.pips, self.pace, self.practice, self.sound,
+                                          self.link.table_words()))
         dialog = self.panel_tree()
         if dialog is not None:
             tree[2].append(dialog)

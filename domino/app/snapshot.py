@@ -10,10 +10,14 @@ with the live screen built by the same code, so nothing moves.
 
 The snapshot is the screen a *reload* shows, not the one on screen now: a
 fresh :class:`Controller` around the same match (no selected tile, no hint,
-no open dialog).  With two or more people at the table that is the hand-off
-screen ("pass the device to ..."), so a snapshot never holds anybody's
-tiles; with one person against the computer it shows that person's hand,
-exactly as the table does.
+no open dialog), shown with the stored display choices (language, pips,
+pace, sound) and no friends' bars.  With two or more people at the table
+that is the hand-off screen ("pass the device to ..."), so a snapshot never
+holds anybody's tiles; with one person against the computer it shows that
+person's hand, exactly as the table does.  When the screen on show is that
+one (the usual case against the computer), the snapshot is made from it:
+the screen and the board already built for it are taken, not built again
+(:data:`domino.app.screens.table.shown`).
 
 The tree is the same ``(tag, attrs, children)`` tree the browser module turns
 into DOM (as JSON arrays), with the board drawn at its size on screen, and
@@ -36,8 +40,9 @@ import json
 from domino.app.controller import Controller
 from domino.app.i18n import t
 from domino.app.nodes import Node
+from domino.app.screens.display import Display
 from domino.app.screens.lobby import new_game_screen
-from domino.app.screens.table import board_tree, game_screen
+from domino.app.screens.table import draw_board, game_screen, shown
 
 FORMAT = "domino-snapshot/1"
 MAX_CHARS = 262_144      # the painter ignores anything longer (a 4-player board is ~50 KB)
@@ -73,15 +78,18 @@ def _fill_board(node, board: Node | None):
     return (tag, attrs, [_fill_board(c, board) for c in children])
 
 
-def table(match, lang: str, pips: str, width: float, height: float) -> dict:
-    """The table as a reload shows it (see the module docstring)."""
-    c = Controller(match, lang, pips)
+def table(match, display: Display, width: float, height: float) -> dict:
+    """The table as a reload shows it (see the module docstring), as
+    ``display`` shows it (its ``net`` is not used)."""
+    display = Display(display.lang, display.pips, display.pace, display.practice, display.sound)
+    c = Controller(match, display.lang)
     ho = c.handoff()
+    screen_tree = shown.screen_for(c, display) or game_screen(c, display)
     # without the ends' number labels: their SVG text, painted before Python is
     # up, held Chromium's main thread for tens of seconds here; the live screen adds them
-    tree = _fill_board(game_screen(c), board_tree(c, width, height, labels=False))
+    tree = _fill_board(screen_tree, draw_board(c, display, width, height, labels=False))
     screen = "handoff" if ho is not None else "result" if match.phase != "play" else "table"
-    return {"format": FORMAT, "screen": screen, "lang": lang, "title": t(lang, "app.title"),
+    return {"format": FORMAT, "screen": screen, "lang": display.lang, "title": t(display.lang, "app.title"),
             "seq": match.seq, "tree": picture(tree)}
 
 

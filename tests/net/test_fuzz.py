@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from domino import app, players
 from domino.app.controller import Controller
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board
 from domino.net import protocol as P
 from domino.net.guest import GuestTable
 from domino.net.host import HostTable
@@ -244,8 +246,8 @@ def test_mutated_views_never_break_a_guest_or_its_mirror(data):
     else:
         assert g.view == v and g.match.seq == v["seq"]
         c = Controller(g.match, viewer=1)
-        app.game_screen(c)            # whatever the mirror accepts, the table can draw
-        app.board_tree(c, 300, 240)
+        app.game_screen(c, Display())            # whatever the mirror accepts, the table can draw
+        draw_board(c, Display(), 300, 240)
 
 
 @FUZZ

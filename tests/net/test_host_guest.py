@@ -13,6 +13,7 @@ import pytest
 
 from domino import app, players
 from domino.app.controller import Controller
+from domino.app.screens.display import Display
 from domino.engine import tiles as T
 from domino.engine.match import HUMAN, Match
 from domino.engine.records import from_record, to_record
@@ -91,7 +92,7 @@ def render(c: Controller):
     """The table's tree, or the exception the screen code raised (the
     guest's screen must fail exactly where the host's does)."""
     try:
-        return app.game_screen(c)
+        return app.game_screen(c, Display())
     except Exception as exc:   # noqa: BLE001
         return ("raised", repr(exc))
 
@@ -491,7 +492,7 @@ def test_abandonment_at_two_players():
     peer = net.connect(1)
     g = net.guests[peer]
     assert g.ended and g.abandoned == 1 and g.outcome["winner"] == 0
-    tree = app.game_screen(Controller(g.match, viewer=1))
+    tree = app.game_screen(Controller(g.match, viewer=1), Display())
     assert app.find(tree, data_testid="match-result")[0][1]["data-winner"] == "0"
     assert tree == render(Controller(seen_by(net.match, 1, g.match), viewer=1))
 
@@ -681,7 +682,7 @@ def test_a_guest_may_resign_its_own_seat_only():
     m.apply(res.action[1])
     net.sync()
     assert m.finished and net.guests[p1].ended and net.guests[p1].resigned["seat"] == 2
-    tree = app.game_screen(Controller(net.guests[p1].match, viewer=1))
+    tree = app.game_screen(Controller(net.guests[p1].match, viewer=1), Display())
     assert "resigns" in app.text_of(tree) or "resign" in app.text_of(tree).lower()
     _refused(net, p1, P.encode(P.message("act", seq=m.seq, action={"seat": 1, "resign": True})), "match-over")
 

@@ -7,7 +7,10 @@ import random
 import pytest
 
 from domino import app, players
-from domino.app.controller import Controller, play_points, same_result
+from domino.app.controller import Controller, same_result
+from domino.app.screens.display import Display
+from domino.app.screens.table import draw_board
+from domino.app.story import play_points
 from domino.engine.common import IllegalAction
 from domino.engine.match import Match
 from domino.engine.rules import make_rules
@@ -70,8 +73,9 @@ def positions(m: Match, stride: int, limit: int = 2000, seat: int | None = None,
 
 def render(c: Controller, board: bool = False):
     """A screen's tree, or the exception the screen code raised."""
+    display = Display(c.lang)
     try:
-        return app.board_tree(c, 360, 280) if board else app.game_screen(c)
+        return draw_board(c, display, 360, 280) if board else app.game_screen(c, display)
     except Exception as exc:   # noqa: BLE001
         return ("raised", repr(exc))
 
@@ -194,7 +198,7 @@ def test_people_elsewhere_are_remote_and_this_seat_is_face_up():
     assert [s["kind"] for s in mm.seats] == ["remote", "human", "medium"]
     c = Controller(mm)
     assert c.viewer == 1 and c.face_up() == 1 and c.handoff() is None
-    tree = app.game_screen(c)
+    tree = app.game_screen(c, Display())
     assert not app.find(tree, data_testid="handoff")
     assert len(app.find(tree, data_action="tile")) == len(m.view(1)["hand"])
 

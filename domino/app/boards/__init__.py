@@ -1,17 +1,17 @@
 """The table of each board shape, drawn in one place.
 
 ``board(view, width, height, ...)`` looks at the view's ``shape`` and draws
-it: the line family (``"line"``, :mod:`domino.app.render`), Mexican Train's
+it: the line family (``"line"``, :mod:`.line`), Mexican Train's
 trains (:mod:`.trains`), Chicken Foot's tree of feet (:mod:`.foot`) or
-Frijolito's rows and line (:mod:`.row`).  ``end_label`` names a place for a
+Frijolito's rows and line (:mod:`.row`); every board's tiles are drawn by
+:mod:`.tiles`.  ``end_label`` names a place for a
 screen reader and the place buttons; ``board_texts`` gives the words the
 boards show.  Pure functions: no browser here.
 """
 from __future__ import annotations
 
-from domino.app import render
+from domino.app.boards import foot, line, row, trains
 from domino.app.i18n import t
-from domino.app.boards import foot, row, trains
 
 Node = tuple
 
@@ -50,7 +50,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     ``me``: the seat whose tiles are face up (None: nobody's)."""
     draw = SHAPES.get(shape_of(view))
     if draw is None:
-        return render.board(view, width, height, style=style, targets=targets, highlight=highlight)
+        return line.board(view, width, height, style=style, targets=targets, highlight=highlight)
     return draw(view, width, height, style=style, targets=targets, highlight=highlight, me=me,
                 texts=board_texts(view, lang, me))
 

@@ -1,7 +1,7 @@
 """Frijolito's table as SVG: the rows of face-down tiles and the line of play.
 
 A pure function from a seat view (``shape == "row"``).  The line of play is
-the line family's (:func:`domino.app.render.board`, no spinner), drawn below
+the line family's (:func:`domino.app.boards.line.board`, no spinner), drawn below
 a strip with the other seats' rows; the seat's own row is drawn apart
 (:func:`own_row`) above its action buttons.  A row is drawn leftmost first,
 as the engine lists it: a tile that is face up shows its pips; a face-down
@@ -12,8 +12,8 @@ the view does not name it, so nothing here could.
 """
 from __future__ import annotations
 
-from domino.app import render
-from domino.app.render import GOLD, _halves, _num, _tile_parts, fit_text, text_width
+from domino.app.boards import line
+from domino.app.boards.tiles import FELT, FELT_EDGE, GOLD, fit_text, halves, num, text_width, tile_parts
 
 Node = tuple
 
@@ -30,15 +30,15 @@ STRIP_SHARE = 0.34
 
 def _back(x: float, y: float, w: float, h: float, seen: str | None, first: bool) -> list:
     hs = min(w, h)
-    out = [("rect", {"class": "tile-back", "x": _num(x + 0.04 * hs), "y": _num(y + 0.04 * hs),
-                     "width": _num(w - 0.08 * hs), "height": _num(h - 0.08 * hs), "rx": _num(0.15 * hs),
+    out = [("rect", {"class": "tile-back", "x": num(x + 0.04 * hs), "y": num(y + 0.04 * hs),
+                     "width": num(w - 0.08 * hs), "height": num(h - 0.08 * hs), "rx": num(0.15 * hs),
                      "fill": BACK, "stroke": GOLD if first else BACK_EDGE,
-                     "stroke-width": _num((0.14 if first else 0.06) * hs)}, []),
-           ("circle", {"cx": _num(x + w / 2), "cy": _num(y + h / 2), "r": _num(0.12 * hs),
+                     "stroke-width": num((0.14 if first else 0.06) * hs)}, []),
+           ("circle", {"cx": num(x + w / 2), "cy": num(y + h / 2), "r": num(0.12 * hs),
                        "fill": BACK_EDGE, "fill-opacity": "0.8"}, [])]
     if seen:
-        out.append(("text", {"x": _num(x + w / 2), "y": _num(y + h * 0.22 if h > w else y + h / 2),
-                             "font-size": _num(max(7.0, 0.34 * hs)), "fill": "#f1e3bf",
+        out.append(("text", {"x": num(x + w / 2), "y": num(y + h * 0.22 if h > w else y + h / 2),
+                             "font-size": num(max(7.0, 0.34 * hs)), "fill": "#f1e3bf",
                              "text-anchor": "middle", "dominant-baseline": "central",
                              "font-family": "system-ui, sans-serif", "class": "seen"}, [seen]))
     return out
@@ -59,8 +59,8 @@ def row_nodes(entries: list[dict], x: float, y: float, u: float, style: str, *, 
         tx = x + i * step
         tile = e.get("tile")
         if e.get("up") and tile:
-            a, b = _halves(tile)
-            parts = _tile_parts(tx, y, tw, th, a, b, style)
+            a, b = halves(tile)
+            parts = tile_parts(tx, y, tw, th, a, b, style)
             nodes.append(("g", {"class": "row-tile up", "data-tile": tile, "data-pos": str(i)}, parts))
         else:
             nodes.append(("g", {"class": "row-tile down", "data-pos": str(i),
@@ -88,24 +88,24 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     names = view.get("names") or []
     turn = view.get("turn") if view.get("phase") == "play" else None
     sh = strip_height(view, me, height)
-    line = render.board(view, width, max(60.0, height - sh), style=style, targets=targets,
-                        highlight=highlight, share=LINE_SHARE)
-    children: list = [("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width),
-                                "height": _num(height), "fill": render.FELT, "stroke": render.FELT_EDGE,
+    line_of_play = line.board(view, width, max(60.0, height - sh), style=style, targets=targets,
+                                highlight=highlight, share=LINE_SHARE)
+    children: list = [("rect", {"class": "felt", "x": "0", "y": "0", "width": num(width),
+                                "height": num(height), "fill": FELT, "stroke": FELT_EDGE,
                                 "stroke-width": "2"}, [])]
     others = [s for s in range(view.get("players", 0)) if s != me]
     if others and sh:
         row_h = (sh - 2 * PAD) / len(others)
         fs = max(10.0, min(14.0, 0.42 * row_h))
         name_w = max(64.0, min(120.0, 0.22 * width))
-        strip = [("rect", {"x": "0", "y": "0", "width": _num(width), "height": _num(sh), "fill": "#000",
+        strip = [("rect", {"x": "0", "y": "0", "width": num(width), "height": num(sh), "fill": "#000",
                            "fill-opacity": "0.18"}, [])]
         for k, s in enumerate(others):
             y = PAD + k * row_h
             is_turn = s == turn
             label = ("▶ " if is_turn else "") + (names[s] if s < len(names) else str(s))
             label = fit_text(label, fs, name_w, "800" if is_turn else "600")
-            strip.append(("text", {"x": _num(PAD + 2), "y": _num(y + row_h / 2), "font-size": _num(fs),
+            strip.append(("text", {"x": num(PAD + 2), "y": num(y + row_h / 2), "font-size": num(fs),
                                    "fill": "#ffe08a" if is_turn else "#ffffff",
                                    "font-weight": "800" if is_turn else "600", "dominant-baseline": "central",
                                    "font-family": "system-ui, sans-serif"}, [label]))
@@ -114,14 +114,14 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
             nodes, _ = row_nodes(entries, PAD + name_w, y + 2, u, style, vertical=True,
                                  max_w=width - name_w - 2 * PAD)
             if s in out_seats:
-                nodes.append(("text", {"x": _num(PAD + name_w), "y": _num(y + row_h / 2), "font-size": _num(fs),
+                nodes.append(("text", {"x": num(PAD + name_w), "y": num(y + row_h / 2), "font-size": num(fs),
                                        "fill": "#ffd2c4", "dominant-baseline": "central",
                                        "font-family": "system-ui, sans-serif"}, [tx.get("out", "out")]))
             strip.append(("g", {"class": "row" + (" out" if s in out_seats else ""), "data-row": str(s),
                                 "data-count": str(len(entries))}, nodes))
         children.append(("g", {"class": "rows"}, strip))
-    children.append(("g", {"class": "line", "transform": f"translate(0 {_num(sh)})"}, line[2][1:]))
-    return ("svg", {"class": "board row-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+    children.append(("g", {"class": "line", "transform": f"translate(0 {num(sh)})"}, line_of_play[2][1:]))
+    return ("svg", {"class": "board row-board", "viewBox": f"0 0 {num(width)} {num(height)}",
                     "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
                     "role": "group", "aria-label": "Table"}, children)
 
@@ -146,6 +146,6 @@ def own_row(view: dict, seat: int, *, style: str = "coloured", label: str = "", 
     mark_w = text_width(next_label, 11, "700") + 8 if entries and next_label else 0.0
     w = max(used + 8, 40.0, mark_w)
     h = top + 2 * u + 4
-    return ("svg", {"class": "own-row", "viewBox": f"0 0 {_num(w)} {_num(h)}", "width": _num(w),
-                    "height": _num(h), "role": "img", "aria-label": label,
+    return ("svg", {"class": "own-row", "viewBox": f"0 0 {num(w)} {num(h)}", "width": num(w),
+                    "height": num(h), "role": "img", "aria-label": label,
                     "data-count": str(len(entries))}, nodes)

@@ -1,7 +1,7 @@
 """Mexican Train's table as SVG: one lane per train, stacked, readable on a phone.
 
 A pure function from a seat view (``shape == "trains"``) to an element tree,
-like :func:`domino.app.render.board`.  The best phone apps of the game draw
+like :func:`domino.app.boards.line.board`.  The best phone apps of the game draw
 the trains as rows leaving the station; so does this:
 
 * a header strip: the engine (the round's double), the round, and, while a
@@ -23,8 +23,8 @@ Doubles stand crosswise, a little smaller so that a lane stays one tile high.
 """
 from __future__ import annotations
 
-from domino.app.render import (FELT, FELT_EDGE, GOLD, IVORY, OUTLINE, TARGET, _halves, _num, _tile_parts,
-                               fit_text, text_width)
+from domino.app.boards.tiles import (FELT, FELT_EDGE, GOLD, IVORY, OUTLINE, TARGET, halves, num, tile_parts,
+                                     fit_text, text_width)
 
 Node = tuple
 
@@ -70,23 +70,23 @@ def lanes(view: dict, me: int | None) -> list[dict]:
 def _loco(x: float, y: float, s: float, fill: str) -> list:
     """A small locomotive (the train marker), ``s`` px high, top-left at (x, y)."""
     return [
-        ("rect", {"x": _num(x), "y": _num(y + 0.2 * s), "width": _num(0.95 * s), "height": _num(0.55 * s),
-                  "rx": _num(0.08 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": _num(0.06 * s)}, []),
-        ("rect", {"x": _num(x + 0.6 * s), "y": _num(y), "width": _num(0.55 * s), "height": _num(0.75 * s),
-                  "rx": _num(0.06 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": _num(0.06 * s)}, []),
-        ("rect", {"x": _num(x + 0.1 * s), "y": _num(y + 0.02 * s), "width": _num(0.16 * s),
-                  "height": _num(0.22 * s), "fill": fill, "stroke": OUTLINE,
-                  "stroke-width": _num(0.05 * s)}, []),
-        ("circle", {"cx": _num(x + 0.25 * s), "cy": _num(y + 0.82 * s), "r": _num(0.16 * s),
+        ("rect", {"x": num(x), "y": num(y + 0.2 * s), "width": num(0.95 * s), "height": num(0.55 * s),
+                  "rx": num(0.08 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": num(0.06 * s)}, []),
+        ("rect", {"x": num(x + 0.6 * s), "y": num(y), "width": num(0.55 * s), "height": num(0.75 * s),
+                  "rx": num(0.06 * s), "fill": fill, "stroke": OUTLINE, "stroke-width": num(0.06 * s)}, []),
+        ("rect", {"x": num(x + 0.1 * s), "y": num(y + 0.02 * s), "width": num(0.16 * s),
+                  "height": num(0.22 * s), "fill": fill, "stroke": OUTLINE,
+                  "stroke-width": num(0.05 * s)}, []),
+        ("circle", {"cx": num(x + 0.25 * s), "cy": num(y + 0.82 * s), "r": num(0.16 * s),
                     "fill": OUTLINE}, []),
-        ("circle", {"cx": _num(x + 0.85 * s), "cy": _num(y + 0.82 * s), "r": _num(0.16 * s),
+        ("circle", {"cx": num(x + 0.85 * s), "cy": num(y + 0.82 * s), "r": num(0.16 * s),
                     "fill": OUTLINE}, []),
     ]
 
 
 def _text(x: float, y: float, size: float, text: str, *, fill: str = "#fff", anchor: str = "start",
           weight: str = "600", cls: str = "") -> Node:
-    attrs = {"x": _num(x), "y": _num(y), "font-size": _num(size), "fill": fill, "text-anchor": anchor,
+    attrs = {"x": num(x), "y": num(y), "font-size": num(size), "fill": fill, "text-anchor": anchor,
              "font-weight": weight, "dominant-baseline": "central",
              "font-family": "system-ui, sans-serif"}
     if cls:
@@ -103,7 +103,7 @@ def tile_items(tiles: list[dict]) -> list[tuple]:
     """[(name, near, far, double)] from the engine end outwards."""
     items = []
     for t in tiles:
-        a, b = _halves(t["tile"])
+        a, b = halves(t["tile"])
         far = int(t["out"])
         near = b if a == far else a
         items.append((t["tile"], near, far, a == b))
@@ -169,7 +169,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     chip_w = max(chip_w, min(0.45 * lw, _chip_need(ls, names, tx)))
     targets = targets or {}
     children: list = [
-        ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
+        ("rect", {"class": "felt", "x": "0", "y": "0", "width": num(width), "height": num(height),
                   "fill": FELT, "stroke": FELT_EDGE, "stroke-width": "2"}, []),
     ]
     # ----- header: engine, round, the open double
@@ -181,9 +181,9 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     eng = lay.get("engine")
     th = hh - 6
     if eng:
-        a, b = _halves(eng)
+        a, b = halves(eng)
         head.append(("g", {"class": "engine tile", "data-tile": eng},
-                     _tile_parts(x, PAD + 3, 2 * th, th, a, b, style)))
+                     tile_parts(x, PAD + 3, 2 * th, th, a, b, style)))
         x += 2 * th + 8
     else:
         head.append(_text(x, PAD + hh / 2, fs, "—"))
@@ -208,8 +208,8 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
         pw = min(room, _banner_w(txt, size))
         px = width - PAD - pw
         head.append(("g", {"class": "must-banner", "data-testid": "open-double"}, [
-            ("rect", {"x": _num(px), "y": _num(PAD + 1), "width": _num(pw), "height": _num(hh - 2),
-                      "rx": _num(hh / 2 - 1), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
+            ("rect", {"x": num(px), "y": num(PAD + 1), "width": num(pw), "height": num(hh - 2),
+                      "rx": num(hh / 2 - 1), "fill": MUST, "stroke": "#fff", "stroke-width": "1.5"}, []),
             _text(px + pw / 2, PAD + hh / 2, size, txt, fill="#1b0a05", anchor="middle", weight="800"),
         ]))
     children.append(("g", {"class": "train-header"}, head))
@@ -230,7 +230,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     children.append(("g", {"class": "trains"}, lanes_g))
     if target_g:
         children.append(("g", {"class": "targets"}, target_g))
-    return ("svg", {"class": "board trains-board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+    return ("svg", {"class": "board trains-board", "viewBox": f"0 0 {num(width)} {num(height)}",
                     "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
                     "role": "group", "aria-label": "Table"}, children)
 
@@ -295,22 +295,22 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
     mex = owner is None
     parts: list = []
     stroke = MUST if ln["must"] else (GOLD if ln["mine"] else "none")
-    parts.append(("rect", {"class": "lane-bg", "x": _num(x0), "y": _num(y), "width": _num(lw),
-                           "height": _num(lane_h), "rx": _num(min(10, lane_h / 3)),
+    parts.append(("rect", {"class": "lane-bg", "x": num(x0), "y": num(y), "width": num(lw),
+                           "height": num(lane_h), "rx": num(min(10, lane_h / 3)),
                            "fill": "#5a2417" if ln["must"] else LANE_FILL,
                            "fill-opacity": "0.9" if ln["must"] else "0.55",
                            "stroke": stroke, "stroke-width": "3" if ln["must"] else "2"}, []))
     # chip
     chip_fill = MEX_FILL if mex else CHIP_FILL
-    parts.append(("rect", {"class": "lane-chip", "x": _num(x0), "y": _num(y), "width": _num(chip_w),
-                           "height": _num(lane_h), "rx": _num(min(10, lane_h / 3)), "fill": chip_fill}, []))
+    parts.append(("rect", {"class": "lane-chip", "x": num(x0), "y": num(y), "width": num(chip_w),
+                           "height": num(lane_h), "rx": num(min(10, lane_h / 3)), "fill": chip_fill}, []))
     fs = max(10.0, min(15.0, 0.36 * lane_h))
     text_x = x0 + 6
     if mex:  # the Mexican flag's colours along the chip's edge
         sw = max(2.0, min(5.0, 0.09 * lane_h))
         for k, col in enumerate(("#006847", "#ffffff", "#ce1126")):
-            parts.append(("rect", {"x": _num(x0 + 3 + k * sw), "y": _num(y + 4), "width": _num(sw),
-                                   "height": _num(lane_h - 8), "fill": col}, []))
+            parts.append(("rect", {"x": num(x0 + 3 + k * sw), "y": num(y + 4), "width": num(sw),
+                                        "height": num(lane_h - 8), "fill": col}, []))
         text_x = x0 + 3 + 3 * sw + 4
     label = tx.get("mexican", "Mexican") if mex else (names[owner] if owner < len(names) else str(owner))
     if mex:   # the Mexican train's name is shown whole: a smaller size if needed
@@ -338,7 +338,7 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
         parts.append(("g", {"class": "marker", "data-testid": "train-marker"}, _loco(mx, my, s, MARKER)))
         if two_lines and tx.get("public"):
             parts.append(_text(mx + 1.35 * s, my + 0.45 * s, 0.8 * fs, tx["public"], fill=GOLD_SOFT,
-                               weight="600"))
+                                    weight="600"))
     elif ln["mine"] and two_lines and tx.get("yours"):
         parts.append(_text(text_x, y + lane_h / 2 + 0.6 * fs, 0.8 * fs, tx["yours"], fill=GOLD_SOFT,
                            weight="600"))
@@ -350,8 +350,8 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
     if hidden:
         cw, ch = 1.5 * u, 0.9 * u
         parts.append(("g", {"class": "fold", "data-hidden": str(hidden)}, [
-            ("rect", {"x": _num(x + 0.05 * u), "y": _num(cy - ch / 2), "width": _num(cw), "height": _num(ch),
-                      "rx": _num(0.3 * u), "fill": IVORY, "fill-opacity": "0.85", "stroke": OUTLINE,
+            ("rect", {"x": num(x + 0.05 * u), "y": num(cy - ch / 2), "width": num(cw), "height": num(ch),
+                      "rx": num(0.3 * u), "fill": IVORY, "fill-opacity": "0.85", "stroke": OUTLINE,
                       "stroke-width": "1"}, []),
             _text(x + 0.05 * u + cw / 2, cy, max(9.0, 0.55 * u), f"+{hidden}", fill=OUTLINE,
                   anchor="middle", weight="800"),
@@ -368,14 +368,14 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
             rect = (x, cy - u / 2, 2 * u, u)
             first, second = near, far
         is_last = name == last
-        tp = _tile_parts(rect[0], rect[1], rect[2], rect[3], first, second, style, is_last)
+        tp = tile_parts(rect[0], rect[1], rect[2], rect[3], first, second, style, is_last)
         if ln["must"] and idx == n_all - 1 and dbl:
-            tp.insert(0, ("rect", {"class": "must-ring", "x": _num(rect[0] - 3), "y": _num(rect[1] - 3),
-                                   "width": _num(rect[2] + 6), "height": _num(rect[3] + 6),
-                                   "rx": _num(0.25 * u), "fill": "none", "stroke": MUST,
-                                   "stroke-width": "3"}, []))
+            tp.insert(0, ("rect", {"class": "must-ring", "x": num(rect[0] - 3), "y": num(rect[1] - 3),
+                                        "width": num(rect[2] + 6), "height": num(rect[3] + 6),
+                                        "rx": num(0.25 * u), "fill": "none", "stroke": MUST,
+                                        "stroke-width": "3"}, []))
         tile_nodes.append(("g", {"class": "tile last" if is_last else "tile", "data-tile": name,
-                                 "data-arm": ln["id"], "data-index": str(idx)}, tp))
+                                      "data-arm": ln["id"], "data-index": str(idx)}, tp))
         x += w
     parts.extend(tile_nodes)
     # the open end: a badge with the number it takes
@@ -384,7 +384,7 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
         bx = x + 0.25 * u + r
         fill = MUST if ln["must"] else (IVORY if ln["eligible"] else "#9bb5a5")
         parts.append(("g", {"class": "open-end", "data-end-value": str(ln["open"])}, [
-            ("circle", {"cx": _num(bx), "cy": _num(cy), "r": _num(r), "fill": fill,
+            ("circle", {"cx": num(bx), "cy": num(cy), "r": num(r), "fill": fill,
                         "stroke": OUTLINE, "stroke-width": "1.5"}, []),
             _text(bx, cy + 0.5, 1.15 * r, str(ln["open"]), fill="#111", anchor="middle", weight="800"),
         ]))
@@ -410,15 +410,15 @@ def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: f
     top, bottom = span or (y - GAP / 2, y + lane_h + GAP / 2)
     return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
                   "aria-label": label}, [
-        ("rect", {"class": "target-hit", "x": _num(x0), "y": _num(top), "width": _num(lw),
-                  "height": _num(bottom - top), "fill": "#fff", "fill-opacity": "0",
+        ("rect", {"class": "target-hit", "x": num(x0), "y": num(top), "width": num(lw),
+                  "height": num(bottom - top), "fill": "#fff", "fill-opacity": "0",
                   "pointer-events": "all"}, []),
-        ("rect", {"class": "target-lane", "x": _num(x0 + 1), "y": _num(y + 1), "width": _num(lw - 2),
-                  "height": _num(lane_h - 2), "rx": _num(min(10, lane_h / 3)), "fill": "none",
+        ("rect", {"class": "target-lane", "x": num(x0 + 1), "y": num(y + 1), "width": num(lw - 2),
+                  "height": num(lane_h - 2), "rx": num(min(10, lane_h / 3)), "fill": "none",
                   "stroke": TARGET, "stroke-width": "2.5"}, []),
-        ("rect", {"class": "target-mark", "x": _num(ex + ins), "y": _num(ey + ins),
-                  "width": _num(ew - 2 * ins), "height": _num(eh - 2 * ins),
-                  "rx": _num(0.16 * u), "fill": TARGET, "fill-opacity": "0.3",
-                  "stroke": TARGET, "stroke-width": _num(max(1.5, 0.08 * u)),
-                  "stroke-dasharray": f"{_num(0.22 * u)} {_num(0.14 * u)}"}, []),
+        ("rect", {"class": "target-mark", "x": num(ex + ins), "y": num(ey + ins),
+                  "width": num(ew - 2 * ins), "height": num(eh - 2 * ins),
+                  "rx": num(0.16 * u), "fill": TARGET, "fill-opacity": "0.3",
+                  "stroke": TARGET, "stroke-width": num(max(1.5, 0.08 * u)),
+                  "stroke-dasharray": f"{num(0.22 * u)} {num(0.14 * u)}"}, []),
     ])

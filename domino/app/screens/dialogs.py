@@ -7,8 +7,8 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.settings import games
 
-def resign_dialog(c: Controller) -> Node:
-    lang = c.lang
+def resign_dialog(c: Controller, lang: str) -> Node:
+    """Asks the seat that would resign to confirm."""
     seat = c.resign_seat()
     name = c.match.seats[seat]["name"] if seat is not None else ""
     return h("div", {"class": "overlay", "role": "alertdialog", "aria-modal": "true", "aria-labelledby": "rs-title"},

@@ -1,7 +1,7 @@
 """The menu around the table: the saved match to continue, the question before replacing it, the guide's offer, the table's menu/undo/sound buttons."""
 from __future__ import annotations
 
-from domino.app.controller import live_scores, side_name
+from domino.app.story import live_scores, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.settings import games
@@ -14,7 +14,7 @@ def _game_name(game: str, lang: str) -> str:
 
 def saved_summary(match, lang: str) -> dict:
     """What the menu says about a saved match: game, hand number, scores.
-    The scores are the table's (controller.live_scores: the points made
+    The scores are the table's (story.live_scores: the points made
     during the hand, fives, count at once), not match.scores, which the line
     games update only when a hand ends."""
     v = match.view(0)
@@ -87,15 +87,15 @@ def stats_button(lang: str) -> Node:
     return _tb("stats", "stats-open", "▥", t(lang, "tb.stats"))
 
 
-def undo_tools(c) -> list:
+def undo_tools(c, display) -> list:
     """The practice badge and the undo button, in a practice match against
     the computer (one person at the table)."""
     from domino.app import undo
-    if not c.practice:
+    if not display.practice:
         return []
-    out = [practice_badge(c.lang)]
+    out = [practice_badge(display.lang)]
     if undo.person(c.match) is not None:
-        out.append(undo_button(c.lang, undo.can_undo(c.match), c.match.seq))
+        out.append(undo_button(display.lang, undo.can_undo(c.match), c.match.seq))
     return out
 
 

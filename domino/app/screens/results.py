@@ -1,10 +1,12 @@
 """The hand and match results."""
 from __future__ import annotations
 
-from domino.app import render
-from domino.app.controller import Controller, partners, seat_points, side_name
+from domino.app.boards.tiles import tile_svg
+from domino.app.controller import Controller
+from domino.app.story import partners, seat_points, side_name
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
+from domino.app.screens.display import Display
 from domino.engine.common import winning_side
 from domino.app.screens.rounds import rounds_table
 
@@ -16,7 +18,7 @@ def _mini_tiles(tiles: list[str], pips: str, lang: str = "en") -> Node:
                t(lang, "result.tiles_one") if n == 1 else t(lang, "result.tiles_n", n=n)),
              h("span", {"class": "mini-hand"},
                [h("span", {"class": "mini", "data-tile": tl, "title": tl},
-                  render.tile_svg(tl, style=pips, horizontal=True) if render else tl) for tl in tiles]))
+                  tile_svg(tl, style=pips, horizontal=True)) for tl in tiles]))
 
 
 def _by_rounds(v: dict) -> bool:
@@ -32,8 +34,8 @@ def _points_class(points: int, good: bool) -> str:
     return "gain" if good == (points > 0) else "loss"
 
 
-def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
-    lang = c.lang
+def _result_table(c: Controller, v: dict, with_hand: bool, display: Display) -> Node:
+    lang = display.lang
     res = v.get("result") or {}
     rows = seat_points(v)
     fives = c.match.rules.fives_on
@@ -61,7 +63,7 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
         cells = [h("th", {"scope": "row", "class": f"team team-{r['side']}" if teams else None},
                    v["names"][r["seat"]])]
         if with_hand:
-            cells.append(h("td", {"class": "left"}, _mini_tiles(r["tiles"], c.pips, lang) if r["tiles"]
+            cells.append(h("td", {"class": "left"}, _mini_tiles(r["tiles"], display.pips, lang) if r["tiles"]
                            else t(lang, "result.none_left")))
             cells.append(h("td", {}, str(r["count"])))
             if fives:
@@ -79,8 +81,8 @@ def _result_table(c: Controller, v: dict, with_hand: bool) -> Node:
                h("tbody", {}, body)))
 
 
-def hand_summary(c: Controller, v: dict) -> list[Node]:
-    lang = c.lang
+def hand_summary(c: Controller, v: dict, lang: str) -> list[Node]:
+    """How the hand ended, who won it and how its points were made."""
     res = v.get("result") or {}
     names = v["names"]
     out = []
@@ -108,25 +110,28 @@ def hand_summary(c: Controller, v: dict) -> list[Node]:
     return [h("p", {}, x) for x in out]
 
 
-def hand_result(c: Controller, v: dict) -> Node:
-    lang = c.lang
+def hand_result(c: Controller, v: dict, display: Display) -> Node:
+    """The end of a hand: how it went, the points, the next hand's button."""
+    lang = display.lang
+    net = display.net
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "hr-title"},
              h("div", {"class": "card wide", "data-testid": "hand-result"},
                h("h2", {"id": "hr-title"}, t(lang, "result.title_round" if _by_rounds(v) else "result.title",
                                              n=v["hand_no"] + 1)),
-               hand_summary(c, v),
-               _result_table(c, v, True),
+               hand_summary(c, v, lang),
+               _result_table(c, v, True, display),
                rounds_table(v, lang),
-               c.net and c.net.get("clock"),
-               c.net and c.net["waiting"] and h("p", {"class": "muted", "role": "status", "data-testid": "waiting"},
-                                                t(lang, "guest.wait_next") if c.net["role"] == "guest" else
-                                                t(lang, "friends.waiting", names=", ".join(c.net["waiting"]))),
+               net and net.get("clock"),
+               net and net["waiting"] and h("p", {"class": "muted", "role": "status", "data-testid": "waiting"},
+                                            t(lang, "guest.wait_next") if net["role"] == "guest" else
+                                            t(lang, "friends.waiting", names=", ".join(net["waiting"]))),
                h("button", {"type": "button", "class": "primary big", "data-action": "next-hand",
                             "data-testid": "next-hand", "data-seq": c.match.seq}, t(lang, "result.next"))))
 
 
-def match_result(c: Controller, v: dict) -> Node:
-    lang = c.lang
+def match_result(c: Controller, v: dict, display: Display) -> Node:
+    """The end of the match: the winner, the final scores, the last hand."""
+    lang = display.lang
     out = c.match.outcome or {}
     w = out.get("winner")
     title = t(lang, "match.winner", name=side_name(v, w, lang)) if w is not None else t(lang, "match.draw")
@@ -135,16 +140,16 @@ def match_result(c: Controller, v: dict) -> Node:
         extra.append(h("p", {}, t(lang, "match.resign", name=v["names"][c.match.resigned["seat"]])))
     hand_part = []
     if v.get("result"):
-        hand_part = hand_summary(c, v) + [_result_table(c, v, True)]
+        hand_part = hand_summary(c, v, lang) + [_result_table(c, v, True, display)]
     else:
-        hand_part = [_result_table(c, v, False)]
+        hand_part = [_result_table(c, v, False, display)]
     return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "mr-title"},
              h("div", {"class": "card wide", "data-testid": "match-result", "data-winner": "" if w is None else w},
                h("div", {"class": "trophy", "aria-hidden": "true"}, "★"),
                h("h2", {"id": "mr-title"}, title),
                extra,
-               c.practice and h("p", {"class": "practice-note", "data-testid": "practice-note"},
-                                t(lang, "match.practice")),
+               display.practice and h("p", {"class": "practice-note", "data-testid": "practice-note"},
+                                      t(lang, "match.practice")),
                h("p", {"class": "final"}, t(lang, "match.final") + ": " + ", ".join(
                    f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
                hand_part,

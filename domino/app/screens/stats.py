@@ -1,7 +1,7 @@
 """The statistics view: a small table and a bar chart drawn as an SVG tree in plain Python."""
 from __future__ import annotations
 
-from domino.app import stats as S
+from domino.app.stats import average, rows
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.menu import _game_name
@@ -36,7 +36,7 @@ def streak_text(n: int, lang: str) -> str:
 
 
 def _fmt_avg(g: dict) -> str:
-    a = S.average(g)
+    a = average(g)
     return "—" if a is None else (str(int(a)) if a == int(a) else f"{a:.1f}")
 
 
@@ -45,7 +45,7 @@ def stats_table(stats: dict, lang: str) -> Node:
             t(lang, "stats.lost"), t(lang, "stats.hands"), t(lang, "stats.best"), t(lang, "stats.avg"),
             t(lang, "stats.streak")]
     body = []
-    for g in S.rows(stats):
+    for g in rows(stats):
         vs = against(g["levels"], lang)
         if g["practice"]:
             vs = t(lang, "stats.practice_row", against=vs)
@@ -71,7 +71,7 @@ def stats_table(stats: dict, lang: str) -> Node:
 def chart(stats: dict, lang: str, width: int = 340) -> Node:
     """Won / drawn / lost bars, one per row of the table, scaled to the row
     with the most matches.  Pure SVG (no script, no fonts loaded)."""
-    groups = S.rows(stats)
+    groups = rows(stats)
     bar_h, gap, label_h, pad = 14, 10, 15, 4
     row_h = label_h + bar_h + gap
     height = max(1, len(groups)) * row_h + pad
@@ -105,7 +105,7 @@ def chart(stats: dict, lang: str, width: int = 340) -> Node:
 
 
 def stats_dialog(stats: dict, lang: str, confirm_reset: bool = False, note: str = "") -> Node:
-    groups = S.rows(stats)
+    groups = rows(stats)
     if confirm_reset:
         reset = h("div", {"class": "reset-ask", "role": "alert"},
                   h("p", {}, t(lang, "stats.reset_ask")),

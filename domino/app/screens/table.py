@@ -1,12 +1,14 @@
 """The table: the hand, the scores bar, the board and the hand-off screen."""
 from __future__ import annotations
 
-from domino.app import boards, render
-from domino.app.controller import (Controller, board_story, counts_ends, humans, live_scores, log_text,
-                                   partners, side_name, turn_text)
+from domino.app import boards
+from domino.app.boards.tiles import tile_svg
+from domino.app.controller import Controller, humans
+from domino.app.story import board_story, counts_ends, live_scores, log_text, partners, side_name, turn_text
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.app.screens.dialogs import resign_dialog
+from domino.app.screens.display import Display
 from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
 from domino.app.screens.menu import menu_button, undo_tools
@@ -15,7 +17,7 @@ from domino.engine.match import HUMAN
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
                  lang: str, disabled_all: bool) -> Node:
-    art = render.tile_svg(tile, style=pips) if render else h("span", {}, tile)
+    art = tile_svg(tile, style=pips)
     cls = "tile-btn" + (" playable" if playable else "") + (" selected" if selected else "") + \
         (" hinted" if hinted else "")
     label = tile if playable or disabled_all else t(lang, "game.tile_unplayable", tile=tile)
@@ -26,11 +28,10 @@ def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted:
              art, playable and h("span", {"class": "play-dot", "aria-hidden": "true"}))
 
 
-def scores_bar(c: Controller, v: dict) -> Node:
+def scores_bar(c: Controller, v: dict, lang: str) -> Node:
     """One chip per side: who (names, the one to move marked) and the live
     score.  Nothing in it grows with the play (tile counts are at the seats),
     so the header keeps its height."""
-    lang = c.lang
     m = c.match
     live = live_scores(v)
     teams = partners(v)
@@ -104,9 +105,8 @@ def seat_node(s: dict, lang: str, net_status: str | None = None, guest: bool = F
                if s["points"] else None))
 
 
-def move_log(c: Controller, v: dict) -> Node:
+def move_log(c: Controller, v: dict, lang: str) -> Node:
     """The hand so far, one line per action, in a panel that one tap opens."""
-    lang = c.lang
     log = c.log()
     items = [h("li", {"data-seat": e["seat"], "data-kind": e["kind"], "data-i": e["i"],
                       "data-points": e["points"] or None,
@@ -123,20 +123,22 @@ def move_log(c: Controller, v: dict) -> Node:
              not items and h("p", {"class": "log-empty"}, t(lang, "log.empty")))
 
 
-def table_area(c: Controller, v: dict, seats: list[dict], net: dict | None = None, guest: bool = False) -> Node:
-    """The board with the other players sitting around it."""
-    lang = c.lang
+def table_area(c: Controller, v: dict, seats: list[dict], lang: str, statuses: dict | None = None,
+               guest: bool = False) -> Node:
+    """The board with the other players sitting around it (``statuses``: a
+    friends' table's status of each seat)."""
+    statuses = statuses or {}
     many = v["players"] > 4
     if many:
         # five to eight players: the others in one compact strip, in the order
         # they play after this seat (the sides of a phone have no room for them)
         me = next(s["seat"] for s in seats if s["spot"] == "bottom")
         others = sorted((s for s in seats if s["spot"] != "bottom"), key=lambda s: (s["seat"] - me) % v["players"])
-        around = [h("div", {"class": "seats-top"}, [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in others])]
+        around = [h("div", {"class": "seats-top"}, [seat_node(s, lang, statuses.get(s["seat"]), guest) for s in others])]
     else:
-        top = [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in seats if s["spot"].startswith("top")]
+        top = [seat_node(s, lang, statuses.get(s["seat"]), guest) for s in seats if s["spot"].startswith("top")]
         around = [h("div", {"class": "seats-top"}, top) if top else None]
-        around += [seat_node(s, lang, (net or {}).get(s["seat"]), guest) for s in seats if s["spot"] in ("left", "right")]
+        around += [seat_node(s, lang, statuses.get(s["seat"]), guest) for s in seats if s["spot"] in ("left", "right")]
     tiles, ends_text = board_story(v, lang)
     story = h("div", {"class": "sr-only", "data-testid": "board-story"},
               h("p", {}, t(lang, "board.line")),
@@ -149,13 +151,14 @@ def table_area(c: Controller, v: dict, seats: list[dict], net: dict | None = Non
              h("div", {"class": "board-wrap"},
                h("div", {"class": "board", "data-testid": "board", "id": "board"}),
                story),
-             move_log(c, v))
+             move_log(c, v, lang))
 
 
-def game_screen(c: Controller) -> Node:
-    """The table.  The board container is empty: the browser module draws it at its size."""
+def game_screen(c: Controller, display: Display) -> Node:
+    """The table, as ``display`` shows it.  The board container is empty:
+    the browser module draws it at its size (:func:`board_tree`)."""
     m = c.match
-    lang = c.lang
+    lang = display.lang
     v = c.view()
     seq = m.seq
     seat = c.face_up()
@@ -169,14 +172,15 @@ def game_screen(c: Controller) -> Node:
                                        "data-seq": seq, "disabled": None if c.my_turn() else ""},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "!"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.hint"))))
-    busy_extra += undo_tools(c)
+    busy_extra += undo_tools(c, display)
     if not m.outcome and humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb warn", "data-action": "resign",
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
-    if c.net and c.net.get("tool"):
-        busy_extra.append(c.net["tool"])     # the host's buttons for the friends' seats
+    net = display.net
+    if net and net.get("tool"):
+        busy_extra.append(net["tool"])     # the host's buttons for the friends' seats
     busy_extra.append(menu_button(lang))
     hand_row = None
     if seat is not None and hand_tiles:
@@ -184,17 +188,17 @@ def game_screen(c: Controller) -> Node:
                      h("div", {"class": "hand", "role": "group",
                                "aria-label": t(lang, "game.your_hand", name=v["names"][seat])},
                        [_tile_button(tl, seq=seq, playable=tl in playable, selected=tl == c.selected,
-                                     hinted=tl == c.hinted and bool(c.note), pips=c.pips, lang=lang,
+                                     hinted=tl == c.hinted and c.hint_why is not None, pips=display.pips, lang=lang,
                                      disabled_all=not legal) for tl in hand_tiles]))
     elif m.phase == "play":
         hand_row = h("div", {"class": "hand-area empty"})
     if boards.shape_of(v) == "row" and seat is not None and m.phase == "play":
-        hand_row = _row_area(c, v, seat, hand_row)
+        hand_row = _row_area(c, v, seat, hand_row, display)
     choices = []
     aside = boards.reject_choice(legal, v, lang)   # face down or face up: what each does, the tile once
     if aside is not None:
         choices.append(h("p", {"class": "choice-note", "data-testid": "reject-note"}, aside[0]))
-    for i, (label, act) in enumerate(c.row_actions()):
+    for i, (label, act) in enumerate(c.row_actions(lang)):
         kind = next(k for k in ("flip", "peek", "reject", "play") if k in act)
         testid = f"play-{act.get('end') or 'open'}" if kind == "play" else kind
         if kind == "reject" and aside is not None:
@@ -203,7 +207,7 @@ def game_screen(c: Controller) -> Node:
         choices.append(h("button", {"type": "button", "class": "primary" if kind in ("flip", "play") else "secondary",
                                     "data-action": "act", "data-act": i, "data-seq": seq,
                                     "data-testid": testid + ("-up" if act.get("face_up") else "")}, label))
-    places = place_list(c, v)
+    places = place_list(c, v, lang)
     if places is not None:
         choices.append(places)
     for n in c.open_choices():
@@ -213,18 +217,18 @@ def game_screen(c: Controller) -> Node:
     if draw is not None:
         choices.append(h("button", {"type": "button", "class": "secondary", "data-action": "draw",
                                     "data-testid": "draw", "data-seq": seq}, t(lang, "game.decline")))
-    msg = c.note or c.message()
-    status = c.status()
+    msg = c.hint_text(lang) or c.message(lang)
+    status = c.status(lang)
     overlay = None
     ho = c.handoff()
     if ho is not None:
-        overlay = handoff_screen(c, ho)
+        overlay = handoff_screen(c, ho, lang)
     elif m.outcome:
-        overlay = match_result(c, v)
+        overlay = match_result(c, v, display)
     elif m.phase == "hand-over":
-        overlay = hand_result(c, v)
+        overlay = hand_result(c, v, display)
     elif c.confirm_resign:
-        overlay = resign_dialog(c)
+        overlay = resign_dialog(c, lang)
     n_log = len(v["history"])
     log_btn = h("button", {"type": "button", "class": "tb log-btn", "data-action": "log", "data-testid": "log",
                            "aria-expanded": "true" if c.log_open else "false", "aria-controls": "move-log-panel",
@@ -234,52 +238,55 @@ def game_screen(c: Controller) -> Node:
     pace_btn = None
     if any(s["kind"] != HUMAN for s in m.seats):
         pace_btn = h("button", {"type": "button", "class": "tb pace-btn", "data-action": "pace", "data-testid": "pace",
-                                "data-pace": c.pace, "aria-label": t(lang, "pace.label", pace=t(lang, "pace." + c.pace))},
-                     h("span", {"class": "ico", "aria-hidden": "true"}, {"slow": "›", "normal": "»", "fast": "⋙"}[c.pace]),
-                     h("span", {"class": "pace-text", "aria-hidden": "true"}, t(lang, "pace." + c.pace)))
+                                "data-pace": display.pace,
+                                "aria-label": t(lang, "pace.label", pace=t(lang, "pace." + display.pace))},
+                     h("span", {"class": "ico", "aria-hidden": "true"},
+                       {"slow": "›", "normal": "»", "fast": "⋙"}[display.pace]),
+                     h("span", {"class": "pace-text", "aria-hidden": "true"}, t(lang, "pace." + display.pace)))
     me = next(s for s in seats if s["spot"] == "bottom")
-    net = (c.net or {}).get("statuses") or {}
-    guest = (c.net or {}).get("role") == "guest"
+    statuses = (net or {}).get("statuses") or {}
+    guest = (net or {}).get("role") == "guest"
     total = None
     if counts_ends(v):
         total = h("div", {"class": "ends-total", "data-testid": "ends-total", "data-value": v["ends_total"],
                           "title": t(lang, "ends.total_label", n=v["ends_total"])},
                   h("span", {"aria-hidden": "true"}, t(lang, "ends.total", n=v["ends_total"])),
                   h("span", {"class": "sr-only"}, t(lang, "ends.total_label", n=v["ends_total"])))
-    return h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else "")
+    screen = h("section", {"class": "screen game" + (" my-turn" if c.my_turn() else "")
                          + (" my-hand" if hand_tiles else ""), "data-game": v["game"],
                          "data-players": v["players"], "data-many": "1" if v["players"] > 4 else None},
         h("h1", {"class": "sr-only"}, t(lang, "app.title")),
         h("header", {"class": "topbar"},
-          scores_bar(c, v),
-          toolbar(lang, c.pips, game=v["game"], seq=seq, extra=busy_extra, sound=c.sound)),
-        c.net and c.net["bar"],
-        c.net and c.net.get("clock"),
-        c.net and c.net["banner"] and h("p", {"class": "error net-banner", "role": "alert",
-                                             "data-testid": "net-banner"}, c.net["banner"]),
-        table_area(c, v, seats, net, guest),
+          scores_bar(c, v, lang),
+          toolbar(lang, display.pips, game=v["game"], seq=seq, extra=busy_extra, sound=display.sound)),
+        net and net["bar"],
+        net and net.get("clock"),
+        net and net["banner"] and h("p", {"class": "error net-banner", "role": "alert",
+                                         "data-testid": "net-banner"}, net["banner"]),
+        table_area(c, v, seats, lang, statuses, guest),
         h("div", {"class": "status-line"},
           h("div", {"class": "status-text"},
             h("p", {"class": "turn-line", "data-testid": "turn"}, status),
             h("p", {"class": "message", "data-testid": "message"}, msg),
             choices and h("div", {"class": "choices"}, choices)),
-          h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang, net.get(me["seat"]), guest), pace_btn)),
+          h("div", {"class": "me-row"}, log_btn, total, seat_node(me, lang, statuses.get(me["seat"]), guest), pace_btn)),
         hand_row,
         overlay)
+    shown.keep_screen(c, display, screen)
+    return screen
 
 
-def place_list(c: Controller, v: dict) -> Node | None:
+def place_list(c: Controller, v: dict, lang: str) -> Node | None:
     """Chicken Foot, a selected tile with two or more places: the places as
     buttons under the board, each with the letter its mark shows on the
     board and the number it is played on (the marks of a crowded board are
     under 44 px on a phone; these buttons are its equivalent, WCAG 2.5.8)."""
     if boards.shape_of(v) != "foot":
         return None
-    targets = c.targets()
+    targets = c.targets(lang)
     keys = boards.foot.place_keys(targets)
     if not keys:
         return None
-    lang = c.lang
     ends = v.get("ends") or {}
     return h("div", {"class": "place-list", "role": "group", "data-testid": "places",
                      "aria-label": t(lang, "boards.places", tile=c.selected)},
@@ -293,14 +300,14 @@ def place_list(c: Controller, v: dict) -> Node | None:
               for e in keys])
 
 
-def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
+def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None, display: Display) -> Node:
     """Frijolito: the seat's own row (what it knows of it) above its face-up tiles."""
-    lang = c.lang
+    lang = display.lang
     lay = v.get("layout") or {}
     rows = lay.get("rows") or []
     n = len(rows[seat]) if seat < len(rows) else 0
     label = t(lang, "boards.row_label", n=n)
-    art = boards.row.own_row(v, seat, style=c.pips, label=label, next_label=t(lang, "boards.row_next"))
+    art = boards.row.own_row(v, seat, style=display.pips, label=label, next_label=t(lang, "boards.row_next"))
     kids = [h("div", {"class": "hand-label"}, label),
             h("div", {"class": "own-row-wrap", "data-testid": "own-row", "data-count": n}, art)]
     if hand_row is not None:   # the face-up tiles the seat may tap, without a second label
@@ -308,8 +315,8 @@ def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None) -> Node:
     return h("div", {"class": "hand-area row-area"}, kids)
 
 
-def handoff_screen(c: Controller, seat: int) -> Node:
-    lang = c.lang
+def handoff_screen(c: Controller, seat: int, lang: str) -> Node:
+    """The opaque screen that asks to pass the device to the seat to move."""
     name = c.match.seats[seat]["name"]
     return h("div", {"class": "overlay opaque", "data-testid": "handoff", "data-seat": seat, "role": "dialog",
                      "aria-modal": "true", "aria-labelledby": "handoff-title"},
@@ -317,25 +324,84 @@ def handoff_screen(c: Controller, seat: int) -> Node:
                h("div", {"class": "handoff-icon", "aria-hidden": "true"}, "⇄"),
                h("h2", {"id": "handoff-title"}, t(lang, "handoff.title", name=name)),
                h("p", {}, t(lang, "handoff.body", name=name)),
-               c.message() and h("p", {"class": "last-move"}, c.message()),
+               c.message(lang) and h("p", {"class": "last-move"}, c.message(lang)),
                h("button", {"type": "button", "class": "primary big", "data-action": "handoff",
                             "data-testid": "handoff-continue", "data-seq": c.match.seq},
                  t(lang, "handoff.go", name=name))))
 
 
+def position(match) -> tuple:
+    """Where a match stands, as far as its screens can tell: its move count,
+    hand, phase, whether it is over, and who sits where."""
+    return (match.seq, match.hand_no, match.phase, bool(match.outcome),
+            tuple((seat["kind"], seat["name"]) for seat in match.seats))
 
-def board_tree(c: Controller, width: float, height: float, labels: bool = True) -> Node | None:
+
+class Shown:
+    """What the table showed last, so that one change is drawn once: the
+    screen last built (for which controller state, position and display) and
+    the board last drawn (with what it was drawn from: a board is a pure
+    function of these).  The browser draws the board just after the screen
+    (:func:`board_tree`), and the snapshot of a position a reload shows takes
+    both rather than building them again (:func:`domino.app.snapshot.table`)."""
+
+    def __init__(self) -> None:
+        self.controller: Controller | None = None
+        self.display: Display | None = None
+        self.position: tuple | None = None
+        self.interaction: tuple | None = None
+        self.screen: Node | None = None
+        self.board_from: tuple | None = None
+        self.board: Node | None = None
+
+    def keep_screen(self, c: Controller, display: Display, screen: Node) -> None:
+        """Keep the screen just built for ``c`` with ``display``."""
+        self.controller, self.display = c, display
+        self.position, self.interaction = position(c.match), c.interaction()
+        self.screen = (screen[0], screen[1], list(screen[2]))   # the caller may add dialogs to its own
+
+    def screen_for(self, c: Controller, display: Display) -> Node | None:
+        """The screen last built, when it is the one ``c`` shows with
+        ``display`` (same match, position and state); else None."""
+        kept = self.controller
+        if (kept is None or self.screen is None or kept.match is not c.match or self.display != display
+                or self.position != position(c.match) or self.interaction != c.interaction()):
+            return None
+        return (self.screen[0], self.screen[1], list(self.screen[2]))
+
+    def board_of(self, drawn_from: tuple, draw) -> Node:
+        """The board drawn from ``drawn_from``: the last one when it was
+        drawn from the same, else ``draw()``'s."""
+        if self.board is None or self.board_from != drawn_from:
+            self.board, self.board_from = draw(), drawn_from
+        return self.board
+
+
+shown = Shown()
+
+
+def draw_board(c: Controller, display: Display, width: float, height: float, labels: bool = True) -> Node:
     """The table at a size, with place markers when a tile waits for one.
-    Every place carries data-seq."""
-    if render is None:
-        return None
+    Every place carries data-seq.  Drawn once: the same table at the same
+    size a second time (the snapshot's) is the drawing kept in :data:`shown`."""
     v = c.view()
-    node = boards.board(v, width, height, style=c.pips, targets=c.targets() or None, me=c.face_up(),
-                        lang=c.lang)
+    targets = c.targets(display.lang) or None
+    me = c.face_up()
+    node = shown.board_of((v, targets, me, display.pips, display.lang, float(width), float(height)),
+                          lambda: boards.board(v, width, height, style=display.pips, targets=targets, me=me,
+                                               lang=display.lang))
     if not labels:   # without the ends' number labels
         node = (node[0], node[1], [ch for ch in node[2]
                                    if isinstance(ch, str) or ch[1].get("class") != "end-labels"])
-    return _stamp(node, c.match.seq, t(c.lang, "game.board"))
+    return _stamp(node, c.match.seq, t(display.lang, "game.board"))
+
+
+def board_tree(c: Controller, width: float, height: float, labels: bool = True) -> Node:
+    """The board of the table last shown (``domino/browser.py`` draws it at
+    its size right after the screen, and again when the page is resized):
+    :func:`draw_board` with the display of the screen :data:`shown` keeps
+    (a board takes its pips and language)."""
+    return draw_board(c, shown.display or Display(c.lang), width, height, labels)
 
 
 def _stamp(node, seq: int, label: str):

@@ -1,11 +1,6 @@
-"""The table as SVG: a pure function from a seat view to an element tree.
-
-No browser here: ``domino/browser.py`` turns the tree into DOM nodes with
-``document.createElementNS`` (the SVG namespace for every element);
-:func:`to_svg` turns it into text for tests and previews.
-
-A node is ``(tag, attrs, children)``: ``tag`` a str, ``attrs`` a dict of str to
-str, ``children`` a list of nodes and str (text nodes).
+"""The line board (Draw, Block, All Fives, Matador, ... and Frijolito's
+table) as SVG: a pure function from a seat view to an element tree.
+The tiles themselves are drawn by :mod:`domino.app.boards.tiles`.
 
 Layout (:func:`plan`, :func:`place`) works in *units*: a tile is 2 x 1 units,
 a double lies crosswise.  The line runs horizontally through the pivot (the
@@ -27,174 +22,11 @@ where a (non-double) tile played on that end will lie.
 """
 from __future__ import annotations
 
-import functools
-
 import math
 from typing import NamedTuple
 
-Node = tuple  # (tag, attrs, children)
-
-SVG_NS = "http://www.w3.org/2000/svg"
-
-# ----- looks ------------------------------------------------------------------
-FELT = "#1f6b43"
-FELT_EDGE = "#174f32"
-IVORY = "#fbf6e6"
-OUTLINE = "#3b3226"
-DIVIDER = "#6b5f4c"
-GOLD = "#e0a81e"
-TARGET = "#fff6c8"
-LABEL_BG = "#0b2e1c"
-BLACK_PIP = "#161616"
-# One colour per number, distinguishable on ivory and for the common kinds of
-# colour blindness (Okabe-Ito and Paul Tol hues); the pip pattern still tells
-# every number apart on its own.
-PIP_COLOURS = {
-    1: "#0072b2",  # blue
-    2: "#d55e00",  # vermillion
-    3: "#009e73",  # bluish green
-    4: "#cc79a7",  # reddish purple
-    5: "#c98500",  # dark orange
-    6: "#161616",  # black
-    7: "#882255",  # wine
-    8: "#117733",  # green
-    9: "#332288",  # indigo
-    10: "#aa4499",  # purple
-    11: "#3a8f85",  # teal
-    12: "#8a8a2a",  # olive
-}
-
-# Pip layouts on a half square (0..1 x 0..1); the second coordinate runs along
-# the tile's length (the layout of a vertical tile; transposed when horizontal).
-_A, _B, _C = 0.25, 0.5, 0.75
-PIP_LAYOUTS: dict[int, tuple[tuple[float, float], ...]] = {
-    0: (),
-    1: ((_B, _B),),
-    2: ((_C, _A), (_A, _C)),
-    3: ((_C, _A), (_B, _B), (_A, _C)),
-    4: ((_A, _A), (_C, _A), (_A, _C), (_C, _C)),
-    5: ((_A, _A), (_C, _A), (_B, _B), (_A, _C), (_C, _C)),
-    6: ((_A, _A), (_A, _B), (_A, _C), (_C, _A), (_C, _B), (_C, _C)),
-    7: ((_A, _A), (_A, _B), (_A, _C), (_B, _B), (_C, _A), (_C, _B), (_C, _C)),
-    8: ((_A, _A), (_A, _B), (_A, _C), (_B, _A), (_B, _C), (_C, _A), (_C, _B), (_C, _C)),
-    9: tuple((x, y) for x in (_A, _B, _C) for y in (_A, _B, _C)),
-}
-_ROWS4 = (0.2, 0.4, 0.6, 0.8)
-PIP_LAYOUTS[10] = (tuple((x, y) for x in (0.22, 0.78) for y in _ROWS4)
-                   + ((_B, 0.35), (_B, 0.65)))
-PIP_LAYOUTS[11] = (tuple((x, y) for x in (0.22, 0.78) for y in _ROWS4)
-                   + ((_B, 0.3), (_B, _B), (_B, 0.7)))
-PIP_LAYOUTS[12] = tuple((x, y) for x in (0.22, _B, 0.78) for y in _ROWS4)
-
-
-def _pip_layout(n: int) -> tuple[tuple[float, float], ...]:
-    if n in PIP_LAYOUTS:
-        return PIP_LAYOUTS[n]
-    # beyond 12 (double-15 sets): a 4 x 4 grid filled row by row
-    cells = [(0.2 + 0.2 * i, 0.2 + 0.2 * j) for j in range(4) for i in range(4)]
-    return tuple(cells[:n])
-
-
-def pip_colour(n: int, style: str = "coloured") -> str:
-    if style == "black":
-        return BLACK_PIP
-    return PIP_COLOURS.get(n, BLACK_PIP)
-
-
-#: width of a letter, in em, of the widest common system font (DejaVu Sans,
-#: on Linux) by font weight; phones' fonts are narrower, so text sized with
-#: these always fits
-LETTER_EM = {"600": 0.68, "700": 0.72, "800": 0.72}
-
-
-def text_width(text: str, size: float, weight: str = "600") -> float:
-    """How wide ``text`` may be drawn at ``size`` px in the board's font."""
-    return LETTER_EM.get(weight, 0.68) * size * len(text)
-
-
-def fit_text(text: str, size: float, width: float, weight: str = "600") -> str:
-    """``text`` cut with "…" to what surely fits ``width`` px at ``size``."""
-    room = max(1, int(width / text_width("x", size, weight)))
-    return text if len(text) <= room else text[:max(1, room - 1)] + "…"
-
-
-def _num(v: float) -> str:
-    """Short, deterministic number text."""
-    s = f"{v:.2f}"
-    if "." in s:
-        s = s.rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
-
-
-def _halves(tile: str) -> tuple[int, int]:
-    a, _, b = tile.partition("-")
-    return int(a), int(b)
-
-
-def _tile_parts(x: float, y: float, w: float, h: float, first: int, second: int,
-                style: str, last: bool = False) -> list:
-    """Body, divider and pips of a tile in the rectangle (x, y, w, h).
-
-    ``first`` is drawn on the left (horizontal) or top (vertical) half.
-    """
-    horizontal = w >= h
-    hs = h if horizontal else w  # side of a half square
-    ins = 0.035 * hs  # a hair of felt between touching tiles
-    bx, by, bw, bh = x + ins, y + ins, w - 2 * ins, h - 2 * ins
-    rx = 0.13 * hs
-    out: list = [
-        ("rect", {"class": "tile-shadow", "x": _num(bx + 0.05 * hs), "y": _num(by + 0.07 * hs),
-                  "width": _num(bw), "height": _num(bh), "rx": _num(rx),
-                  "fill": "#000", "fill-opacity": "0.28"}, []),
-        ("rect", {"class": "tile-body", "x": _num(bx), "y": _num(by),
-                  "width": _num(bw), "height": _num(bh), "rx": _num(rx), "fill": IVORY,
-                  "stroke": GOLD if last else OUTLINE,
-                  "stroke-width": _num((0.11 if last else 0.045) * hs)}, []),
-    ]
-    d = 0.16 * hs
-    if horizontal:
-        line = (x + hs, y + d, x + hs, y + h - d)
-    else:
-        line = (x + d, y + hs, x + w - d, y + hs)
-    out.append(("line", {"class": "divider", "x1": _num(line[0]), "y1": _num(line[1]),
-                         "x2": _num(line[2]), "y2": _num(line[3]), "stroke": DIVIDER,
-                         "stroke-width": _num(0.05 * hs), "stroke-linecap": "round"}, []))
-    for half, n in ((0, first), (1, second)):
-        lay = _pip_layout(n)
-        if not lay:
-            continue
-        r = (0.095 if n <= 9 else 0.072) * hs
-        fill = pip_colour(n, style)
-        for cx, cy in lay:
-            if horizontal:
-                px, py = x + (half + cy) * hs, y + cx * hs
-            else:
-                px, py = x + cx * hs, y + (half + cy) * hs
-            out.append(("circle", {"class": f"pip pip-{n}", "cx": _num(px), "cy": _num(py),
-                                   "r": _num(r), "fill": fill}, []))
-    return out
-
-
-@functools.lru_cache(maxsize=2048)
-def tile_svg(tile: str, *, style: str = "coloured", horizontal: bool = False,
-             label: str | None = None) -> Node:
-    """A standalone ``<svg>`` of one tile ("a-b": ``a`` on top, or left when
-    horizontal), sized by its container (viewBox only, width/height 100%).
-
-    Kept once per tile and look (a hand is drawn again after every move):
-    the same tree is shared by every screen, so nothing may change it in place."""
-    a, b = _halves(tile)
-    w, h = (200.0, 100.0) if horizontal else (100.0, 200.0)
-    pad = 6.0
-    children: list = []
-    if label is not None:
-        children.append(("title", {}, [label]))
-    children.append(("g", {"class": "tile", "data-tile": tile},
-                      _tile_parts(0.0, 0.0, w, h, a, b, style)))
-    return ("svg", {"class": "tile-svg", "viewBox": f"{_num(-pad)} {_num(-pad)} {_num(w + 2 * pad)} {_num(h + 2 * pad)}",
-                    "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
-                    "aria-hidden": "true", "focusable": "false", "data-tile": tile}, children)
-
+from domino.app.boards.tiles import (FELT, FELT_EDGE, GOLD, LABEL_BG, OUTLINE, TARGET, Node, halves, num,
+                                     tile_parts)
 
 # ----- layout -----------------------------------------------------------------
 class Placed(NamedTuple):
@@ -321,7 +153,7 @@ def _chain(tiles: list, start: tuple, d: tuple, step: tuple, lim: dict, free: in
 def _arm_items(arm: list, with_slot: bool) -> list:
     items = []
     for t in arm:
-        a, b = _halves(t["tile"])
+        a, b = halves(t["tile"])
         far = int(t["out"])
         near = b if a == far else a
         items.append((t["tile"], near, far, a == b))
@@ -338,7 +170,7 @@ def _layout_units(layout: dict, wu: float, hu: float, fx: float, fy: float,
     center = layout["center"]
     arms = layout.get("arms") or {}
     spinner = layout.get("spinner")
-    ca, cb = _halves(center)
+    ca, cb = halves(center)
     cdbl = ca == cb
     recs: list = []
     zigzags = 0
@@ -573,16 +405,16 @@ def _placed_tile(p: Placed, style: str, last: bool) -> Node:
         first, second = p.near, p.far
     else:
         first, second = p.far, p.near
-    parts = _tile_parts(p.x, p.y, p.w, p.h, first, second, style, last)
+    parts = tile_parts(p.x, p.y, p.w, p.h, first, second, style, last)
     if last:
         hs = min(p.w, p.h)
         r = 0.2 * hs
         mx, my = p.x + p.w - 0.12 * hs, p.y + 0.12 * hs
-        parts.append(("circle", {"class": "last-marker", "cx": _num(mx), "cy": _num(my),
-                                 "r": _num(r), "fill": GOLD, "stroke": OUTLINE,
-                                 "stroke-width": _num(0.05 * hs)}, []))
-        parts.append(("circle", {"class": "last-marker-dot", "cx": _num(mx), "cy": _num(my),
-                                 "r": _num(r * 0.38), "fill": OUTLINE}, []))
+        parts.append(("circle", {"class": "last-marker", "cx": num(mx), "cy": num(my),
+                                 "r": num(r), "fill": GOLD, "stroke": OUTLINE,
+                                 "stroke-width": num(0.05 * hs)}, []))
+        parts.append(("circle", {"class": "last-marker-dot", "cx": num(mx), "cy": num(my),
+                                 "r": num(r * 0.38), "fill": OUTLINE}, []))
     attrs = {"class": "tile last" if last else "tile", "data-tile": p.tile,
              "data-arm": p.arm, "data-index": str(p.index)}
     return ("g", attrs, parts)
@@ -592,19 +424,19 @@ def _target(end: str, label: str, p: Placed, hit: list, unit: float) -> Node:
     ins = 0.06 * unit
     return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
                   "aria-label": label}, [
-        ("rect", {"class": "target-hit", "x": _num(hit[0]), "y": _num(hit[1]),
-                  "width": _num(hit[2]), "height": _num(hit[3]), "fill": "#fff",
+        ("rect", {"class": "target-hit", "x": num(hit[0]), "y": num(hit[1]),
+                  "width": num(hit[2]), "height": num(hit[3]), "fill": "#fff",
                   "fill-opacity": "0", "pointer-events": "all"}, []),
-        ("rect", {"class": "target-mark", "x": _num(p.x + ins), "y": _num(p.y + ins),
-                  "width": _num(p.w - 2 * ins), "height": _num(p.h - 2 * ins),
-                  "rx": _num(0.16 * unit), "fill": TARGET, "fill-opacity": "0.22",
-                  "stroke": TARGET, "stroke-width": _num(max(1.5, 0.08 * unit)),
-                  "stroke-dasharray": f"{_num(0.22 * unit)} {_num(0.14 * unit)}"}, []),
-        ("circle", {"class": "target-dot", "cx": _num(p.x + p.w / 2), "cy": _num(p.y + p.h / 2),
-                    "r": _num(0.14 * unit), "fill": TARGET}, []),
+        ("rect", {"class": "target-mark", "x": num(p.x + ins), "y": num(p.y + ins),
+                  "width": num(p.w - 2 * ins), "height": num(p.h - 2 * ins),
+                  "rx": num(0.16 * unit), "fill": TARGET, "fill-opacity": "0.22",
+                  "stroke": TARGET, "stroke-width": num(max(1.5, 0.08 * unit)),
+                  "stroke-dasharray": f"{num(0.22 * unit)} {num(0.14 * unit)}"}, []),
+        ("circle", {"class": "target-dot", "cx": num(p.x + p.w / 2), "cy": num(p.y + p.h / 2),
+                    "r": num(0.14 * unit), "fill": TARGET}, []),
         # the keyboard focus ring (shown by the stylesheet on :focus)
-        ("rect", {"class": "target-ring", "x": _num(p.x - 2), "y": _num(p.y - 2),
-                  "width": _num(p.w + 4), "height": _num(p.h + 4), "rx": _num(0.2 * unit),
+        ("rect", {"class": "target-ring", "x": num(p.x - 2), "y": num(p.y - 2),
+                  "width": num(p.w + 4), "height": num(p.h + 4), "rx": num(0.2 * unit),
                   "fill": "none", "stroke": "#ffffff", "stroke-width": "3", "stroke-opacity": "0"}, []),
     ])
 
@@ -630,7 +462,7 @@ def counted_ends(view: dict) -> dict | None:
         if not arm and e in ("N", "S"):
             out[e] = 0
             continue
-        a, b = _halves(arm[-1]["tile"] if arm else center)
+        a, b = halves(arm[-1]["tile"] if arm else center)
         out[e] = int(v) * 2 if a == b else int(v)
     return out
 
@@ -651,16 +483,16 @@ def _end_label(end: str, value: int, p: Placed, unit: float, counted: int | None
     r = min(max(7.0, 0.34 * unit), 0.48 * hs)
     shown = value if counted is None else counted
     off = counted == 0 and value != 0
-    ring = {"cx": _num(cx), "cy": _num(cy), "r": _num(r), "fill": LABEL_BG,
-            "stroke": TARGET, "stroke-width": _num(max(1.0, 0.05 * unit))}
+    ring = {"cx": num(cx), "cy": num(cy), "r": num(r), "fill": LABEL_BG,
+            "stroke": TARGET, "stroke-width": num(max(1.0, 0.05 * unit))}
     if off:
-        ring.update({"fill-opacity": "0.45", "stroke-dasharray": f"{_num(0.12 * unit)} {_num(0.1 * unit)}"})
+        ring.update({"fill-opacity": "0.45", "stroke-dasharray": f"{num(0.12 * unit)} {num(0.1 * unit)}"})
     attrs = {"class": "end-label" + (" uncounted" if off else ""), "data-testid": "end-label", "data-end": end,
              "data-value": str(value), "aria-hidden": "true"}
     if counted is not None:
         attrs["data-counts"] = str(counted)
-    text = {"x": _num(cx), "y": _num(cy), "text-anchor": "middle", "dominant-baseline": "central",
-            "font-size": _num(r * (1.0 if shown >= 10 else 1.25)), "font-weight": "700", "fill": TARGET}
+    text = {"x": num(cx), "y": num(cy), "text-anchor": "middle", "dominant-baseline": "central",
+            "font-size": num(r * (1.0 if shown >= 10 else 1.25)), "font-weight": "700", "fill": TARGET}
     if off:
         text["fill-opacity"] = "0.8"
     return ("g", attrs, [("circle", ring, []), ("text", text, [str(shown)])])
@@ -677,10 +509,10 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     height = float(height)
     layout = view.get("layout") or {}
     children: list = [
-        ("rect", {"class": "felt", "x": "0", "y": "0", "width": _num(width), "height": _num(height),
+        ("rect", {"class": "felt", "x": "0", "y": "0", "width": num(width), "height": num(height),
                   "fill": FELT, "stroke": FELT_EDGE, "stroke-width": "2"}, []),
     ]
-    svg_attrs = {"class": "board", "viewBox": f"0 0 {_num(width)} {_num(height)}",
+    svg_attrs = {"class": "board", "viewBox": f"0 0 {num(width)} {num(height)}",
                  "width": "100%", "height": "100%", "preserveAspectRatio": "xMidYMid meet",
                  "role": "group", "aria-label": "Table"}
     if layout.get("center") is None:
@@ -705,37 +537,3 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     return ("svg", svg_attrs, children)
 
 
-# ----- text -------------------------------------------------------------------
-def _esc_text(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def _esc_attr(s: str) -> str:
-    return (_esc_text(s).replace('"', "&quot;").replace("\n", "&#10;")
-            .replace("\r", "&#13;").replace("\t", "&#9;"))
-
-
-def to_svg(node: Node) -> str:
-    """Serialize a node tree as XML text (an ``svg`` root gets the SVG xmlns)."""
-    parts: list = []
-
-    def walk(n, root: bool) -> None:
-        if isinstance(n, str):
-            parts.append(_esc_text(n))
-            return
-        tag, attrs, children = n
-        parts.append("<" + tag)
-        if root and tag == "svg" and "xmlns" not in attrs:
-            parts.append(f' xmlns="{SVG_NS}"')
-        for k, v in attrs.items():
-            parts.append(f' {k}="{_esc_attr(str(v))}"')
-        if not children:
-            parts.append("/>")
-            return
-        parts.append(">")
-        for c in children:
-            walk(c, False)
-        parts.append(f"</{tag}>")
-
-    walk(node, True)
-    return "".join(parts)
