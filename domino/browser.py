@@ -5,7 +5,8 @@ imports js / pyodide.  Every decision is domino.app.session's.
   turns a tap into an input for :meth:`Session.handle` (the element's
   ``data-action``, ``data-seq`` and data, and the new-game form's values);
   the answer says what to draw, play, download and focus.  Every screen is
-  rebuilt from a node tree (SVG with createElementNS).
+  rebuilt from a node tree by the page's one builder (static/tree.js, which
+  static/boot.js carries), the tree handed over as JSON.
 * The computer seats move in :meth:`Page.computers`, one turn per pace; their
   moves go through the same ``handle`` as a tap.
 * Test hooks on <html>: data-ready (interactive), data-usable (accepts
@@ -39,24 +40,16 @@ from domino.app.i18n import t
 from domino.app.runtime import bytecode_state
 from domino.app.session import MAX_IMPORT_BYTES, Session
 
-SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
 ROOT = document.documentElement
 # what a tapped element tells about itself (data-<name>)
 ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")
 
 
-def build(node, svg: bool = False):
-    if isinstance(node, str):
-        return document.createTextNode(node)
-    tag, attrs, children = node
-    svg = svg or tag == "svg"
-    el = document.createElementNS(SVG_NS, tag) if svg else document.createElement(tag)
-    for k, v in attrs.items():
-        el.setAttribute(k, v)
-    for ch in children:
-        el.appendChild(build(ch, svg))
-    return el
+def build(node):
+    """The DOM of a node tree, made by the page's one builder (static/tree.js,
+    which static/boot.js carries): the tree crosses over as one JSON text."""
+    return js.window.dominoTree.json(json.dumps(node, separators=(",", ":"), ensure_ascii=False))
 
 
 def _el(v):

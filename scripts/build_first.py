@@ -3,7 +3,10 @@
 
 Also writes, into static/first.js and static/boot.js, the line that lists the
 URL fragments of an invitation (domino/app/links.py): those scripts decide
-before Python is up whether a link opens the guest's screen.
+before Python is up whether a link opens the guest's screen; and, between
+their "tree" marks, the page's one builder of DOM from node trees
+(static/tree.js, its only source): each of them paints before anything else
+is fetched, so each carries it.
 
 Run by scripts/setup (before scripts/build_precache.py, which lists them for
 the service worker). Under CPython, from the same code that draws the
@@ -28,6 +31,24 @@ from domino.app import links  # noqa: E402
 from domino.app.first import all_langs  # noqa: E402
 
 
+TREE_SOURCE = "static/tree.js"
+TREE_FILES = ("static/boot.js", "static/first.js")
+TREE_BEGIN = "/* tree: static/tree.js, written here by scripts/build_first.py */"
+TREE_END = "/* end of tree */"
+
+
+def with_tree(source: str, tree: str) -> str:
+    """``source`` with ``tree`` (static/tree.js's text) between its two tree
+    marks, indented as the first mark is."""
+    head, begin, rest = source.partition(TREE_BEGIN)
+    body, end, tail = rest.partition(TREE_END)
+    if not begin or not end or TREE_BEGIN in tail or TREE_END in tail:
+        raise ValueError("the tree marks are not there once, in order")
+    indent = head[head.rfind("\n") + 1:]
+    lines = [indent + line if line.strip() else "" for line in tree.rstrip().splitlines()]
+    return head + begin + "\n" + "\n".join(lines) + "\n" + indent + end + tail
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -45,6 +66,15 @@ def main() -> int:
         path = ROOT / name
         text = path.read_text(encoding="utf-8")
         fresh = links.with_js_line(text)
+        if fresh != text:
+            stale.append(name)
+            if not args.check:
+                path.write_text(fresh, encoding="utf-8")
+    tree = (ROOT / TREE_SOURCE).read_text(encoding="utf-8")
+    for name in TREE_FILES:
+        path = ROOT / name
+        text = path.read_text(encoding="utf-8")
+        fresh = with_tree(text, tree)
         if fresh != text:
             stale.append(name)
             if not args.check:
