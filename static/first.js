@@ -34,7 +34,8 @@
  *   handOver()     stops this file's handlers; returns JSON {help, pending, lang,
  *                  focus, selection, scroll, dialogScroll}: what Python must keep
  *                  (lang: the language chosen here, null when not switched)
- *   seatNames(texts, seats)  the names of the seats (settings.seat_names), for tests
+ *   seatNames(texts, seats)  the names of the seats (settings.seat_names), or null: only
+ *                  Python can tell (two would be the same); for tests
  *   restore()      after Python's first render: the focus, the caret and the
  *                  scroll positions as they were
  */
@@ -46,34 +47,25 @@
   var api = { painted: false };
   window.dominoFirst = api;
 
-  // settings.seat_names, step by step, from the file's "texts": a typed name; a blank person's
-  // seat "Player n"; a blank computer seat its level's persona, then the level's companions
-  // (never a name already at the table); a repeated name gets its seat's number.
+  // The seats' names (settings.seat_names), looked up in the file's "names": a typed name as typed; a
+  // blank person's seat the name of its number; a blank computer seat the name Python gives the first,
+  // second... blank seat of its level.  When two seats would have one name, Python picks others: only it
+  // can tell them (null), and the texts that show them stay as they are until it is up.
   function seatNames(T, seats) {
-    var typed = seats.map(function (x) { return x.name.trim(); });
-    var taken = Object.create(null), perKind = Object.create(null), names = [];
-    typed.forEach(function (x) { if (x) taken[x] = true; });
-    seats.forEach(function (x, i) {
-      var name = typed[i];
-      if (!name) {
-        if (T.people.indexOf(x.kind) >= 0) name = T.player[i];
-        else {
-          name = null;
-          for (var n = 0; n < (T.tries[x.kind] || 1); n++) {
-            var k = perKind[x.kind] || 0;
-            perKind[x.kind] = k + 1;
-            var cand = (T.persona[x.kind] || [])[k];
-            if (cand && !taken[cand]) { name = cand; break; }
-          }
-          name = name || T.computer[i];
-        }
-        taken[name] = true;
-      }
-      names.push(name);
+    var before = Object.create(null), seen = Object.create(null);
+    var names = seats.map(function (x, i) {
+      var typed = x.name.trim();
+      if (typed) return typed;
+      var level = T.names.computers[x.kind];
+      if (!level) return (T.names.people[x.kind] || [])[i];
+      before[x.kind] = (before[x.kind] || 0) + 1;
+      return level[before[x.kind] - 1];
     });
-    return names.map(function (nm, i) {
-      return names.filter(function (x) { return x === nm; }).length > 1 ? nm + " " + (i + 1) : nm;
-    });
+    for (var i = 0; i < names.length; i++) {
+      if (!names[i] || seen[names[i]]) return null;
+      seen[names[i]] = true;
+    }
+    return names;
   }
   api.seatNames = seatNames;
 
@@ -229,14 +221,16 @@
     var names = seatNames(T, seats);
     seats.forEach(function (x, i) {
       var person = T.people.indexOf(x.kind) >= 0;
-      byId(screen, "seat-name-" + i).setAttribute("placeholder", !x.name.trim() ? names[i]
-        : person ? T.player[i] : T.placeholder[x.kind] || "");
+      var hint = x.name.trim() ? (person ? T.player[i] : T.placeholder[x.kind] || "") : names && names[i];
+      if (hint) byId(screen, "seat-name-" + i).setAttribute("placeholder", hint);
     });
     var target = byId(screen, "target"), tv = target ? target.value : data.targets[key];
     var game = T.games[key.split("/")[0]];
-    setText(byId(screen, "quick-line"), tv === null || tv === undefined
-      ? fmt(T.quick.rounds, { game: game, names: names.join(", ") })
-      : fmt(T.quick.summary, { game: game, target: fmt(T.quick.target, { points: tv }), names: names.join(", ") }));
+    if (names) {
+      setText(byId(screen, "quick-line"), tv === null || tv === undefined
+        ? fmt(T.quick.rounds, { game: game, names: names.join(", ") })
+        : fmt(T.quick.summary, { game: game, target: fmt(T.quick.target, { points: tv }), names: names.join(", ") }));
+    }
     // the options changed from the game's own (the pre-built screen shows those)
     var moved = 0;
     screen.querySelectorAll('select[data-field="option"]').forEach(function (el) {
