@@ -33,6 +33,9 @@
  *
  * window.dominoBoot = {snapshot: "painted" | "none" | "ignored: <why>"} for tests, and
  * lang("es" | "en"): the loader's words in that language from now on (static/first.js).
+ * window.dominoTree: the page's one builder of DOM from node trees (static/tree.js,
+ * written into this file by scripts/build_first.py), which paints the snapshot here
+ * (with the limits above) and every live screen for domino/browser.py.
  * User Timing marks for scripts/bench_boot.py: domino:painted (here),
  * domino:py-ready (the interpreter is up), then domino:start and domino:ready
  * (domino/browser.py).

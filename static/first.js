@@ -34,8 +34,7 @@
  *   handOver()     stops this file's handlers; returns JSON {help, pending, lang,
  *                  focus, selection, scroll, dialogScroll}: what Python must keep
  *                  (lang: the language chosen here, null when not switched)
- *   seatNames(texts, seats)  the names of the seats (settings.seat_names), or null: only
- *                  Python can tell (two would be the same); for tests
+ *   seatNames(texts, seats)  the names of the seats (settings.seat_names), for tests
  *   restore()      after Python's first render: the focus, the caret and the
  *                  scroll positions as they were
  */
@@ -47,25 +46,24 @@
   var api = { painted: false };
   window.dominoFirst = api;
 
-  // The seats' names (settings.seat_names), looked up in the file's "names": a typed name as typed; a
-  // blank person's seat the name of its number; a blank computer seat the name Python gives the first,
-  // second... blank seat of its level.  When two seats would have one name, Python picks others: only it
-  // can tell them (null), and the texts that show them stay as they are until it is up.
+  // The seats' names (settings.seat_names), from the file's "names" (written by the build from
+  // seat_names itself): a blank person's seat the name of its number, a blank computer seat the next
+  // name of its level's list.  What typed names do stays here: a typed name is that seat's, and no
+  // computer takes it; a name that is still repeated gets its seat's number.
   function seatNames(T, seats) {
-    var before = Object.create(null), seen = Object.create(null);
+    var typed = seats.map(function (x) { return x.name.trim(); });
+    var next = Object.create(null);
     var names = seats.map(function (x, i) {
-      var typed = x.name.trim();
-      if (typed) return typed;
       var level = T.names.computers[x.kind];
-      if (!level) return (T.names.people[x.kind] || [])[i];
-      before[x.kind] = (before[x.kind] || 0) + 1;
-      return level[before[x.kind] - 1];
+      if (typed[i] || !level) return typed[i] || T.names.people[x.kind][i];
+      var k = next[x.kind] || 0;
+      while (k < level.length - 1 && typed.indexOf(level[k]) >= 0) k++;
+      next[x.kind] = k + 1;
+      return level[k];
     });
-    for (var i = 0; i < names.length; i++) {
-      if (!names[i] || seen[names[i]]) return null;
-      seen[names[i]] = true;
-    }
-    return names;
+    return names.map(function (name, i) {
+      return names.indexOf(name) !== names.lastIndexOf(name) ? name + " " + (i + 1) : name;
+    });
   }
   api.seatNames = seatNames;
 
@@ -221,16 +219,14 @@
     var names = seatNames(T, seats);
     seats.forEach(function (x, i) {
       var person = T.people.indexOf(x.kind) >= 0;
-      var hint = x.name.trim() ? (person ? T.player[i] : T.placeholder[x.kind] || "") : names && names[i];
-      if (hint) byId(screen, "seat-name-" + i).setAttribute("placeholder", hint);
+      byId(screen, "seat-name-" + i).setAttribute("placeholder", !x.name.trim() ? names[i]
+        : person ? T.player[i] : T.placeholder[x.kind] || "");
     });
     var target = byId(screen, "target"), tv = target ? target.value : data.targets[key];
     var game = T.games[key.split("/")[0]];
-    if (names) {
-      setText(byId(screen, "quick-line"), tv === null || tv === undefined
-        ? fmt(T.quick.rounds, { game: game, names: names.join(", ") })
-        : fmt(T.quick.summary, { game: game, target: fmt(T.quick.target, { points: tv }), names: names.join(", ") }));
-    }
+    setText(byId(screen, "quick-line"), tv === null || tv === undefined
+      ? fmt(T.quick.rounds, { game: game, names: names.join(", ") })
+      : fmt(T.quick.summary, { game: game, target: fmt(T.quick.target, { points: tv }), names: names.join(", ") }));
     // the options changed from the game's own (the pre-built screen shows those)
     var moved = 0;
     screen.querySelectorAll('select[data-field="option"]').forEach(function (el) {

@@ -21,9 +21,9 @@ through :meth:`Session.handle` exactly as taps would drive it:
   fields right (the names' placeholders, the one line by Play, the options'
   "changed" badge, the table code's line), written by the code that says
   them live: the names blank seats get (``names``, from
-  ``domino.table.seat_names``: first.js looks them up, it has no rule of its
-  own; tests/test_first_screen.py runs both on the same seats), the templates
-  of the lines, the badge for each count;
+  ``domino.table.seat_names``: first.js takes them from there and only adds
+  what typed names do; tests/test_first_screen.py runs both on the same
+  seats), the templates of the lines, the badge for each count;
 * ``codes``: for each screen, its table code at each target with the game's
   own options (another mix of options has a code only Python can tell:
   first.js shows it as pending);
@@ -116,13 +116,11 @@ def expand(data: dict, ref) -> Node:
 
 
 def blank_names(lang: str) -> dict:
-    """The name ``domino.table.seat_names`` gives a seat left blank, asked of
-    it for a table of one kind: a person's seat by its number (``people``),
-    a computer's by how many blank seats of its level sit before it
-    (``computers``: the first such seat's name, the second's...).  While no
-    name at the table repeats another, these are the names (tests show it);
-    when one does, seat_names picks others, and static/first.js leaves the
-    names to Python."""
+    """The names ``domino.table.seat_names`` gives seats left blank, asked of
+    it for a full table of one kind: a person's seat by its number
+    (``people``), and for each level the names its blank seats take in turn
+    (``computers``; a name a person typed is skipped, static/first.js does
+    that).  As many as the largest table has seats: enough for any table."""
     seats = max(n for _, n in variants())
 
     def table_of(kind: str) -> list[str]:
