@@ -1,24 +1,22 @@
-"""The browser side: the page, storage, timers.  The only domino module that
-imports js / pyodide.  Every decision is domino.app.session's.
+"""The browser side: the page, storage, timers and the network.  The only
+domino module that imports js / pyodide.  Every decision is domino.app's:
+the session's, and domino.app.page's for what the page reads.
 
 * One delegated handler per event type on ``#app`` (which never changes)
-  turns a tap into an input for :meth:`Session.handle` (the element's
-  ``data-action``, ``data-seq`` and data, and the new-game form's values);
-  the answer says what to draw, play, download and focus.  Every screen is
-  rebuilt from a node tree (SVG with createElementNS).
-* The computer seats move in :meth:`Page.computers`, one turn per pace; their
-  moves go through the same ``handle`` as a tap.
+  turns a tap into an input for :meth:`Session.handle`; the answer says what
+  to draw, play, download and focus.  Every screen is built from its node
+  tree by the page's one builder (static/tree.js, which static/boot.js
+  carries), the tree handed over as JSON.
+* The computer seats move in :meth:`Page.computers`, through the same ``handle``.
 * Test hooks on <html>: data-ready (interactive), data-usable (accepts
   input: set here, or earlier by static/first.js on a first visit),
   data-painted (the snapshot or the first real screen is visible),
-  data-busy, data-seq.
-  ``?fail=start`` / ``?fail=turn`` make the start, or the next computer
-  turn, fail on purpose (tests of the rescue screen and of retry / resign).
-* After each change of what the screen shows, a snapshot of the screen a
-  reload will show goes to localStorage; static/boot.js paints it on the
-  next visit before Python is up, and start() takes over; on a first visit
-  it takes over static/first.js's pre-built new-game screen instead,
-  keeping what was chosen on it (_adopt_first).
+  data-busy, data-seq.  ``?fail=start`` / ``?fail=turn`` make the start, or
+  the next computer turn, fail on purpose (tests of the rescue screen).
+* After each change of the screen, the screen a reload will show goes to
+  localStorage; static/boot.js paints it on the next visit before Python is
+  up, and start() takes over; on a first visit it takes over static/first.js's
+  new-game screen instead, keeping what was chosen on it (_adopt_first).
 """
 from __future__ import annotations
 
@@ -34,29 +32,19 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from domino import app
-from domino.app import links
+from domino.app import links, page as decide
 from domino.app.i18n import t
 from domino.app.runtime import bytecode_state
-from domino.app.session import MAX_IMPORT_BYTES, Session
+from domino.app.session import Session
 
-SVG_NS = "http://www.w3.org/2000/svg"
 document = js.document
 ROOT = document.documentElement
-# what a tapped element tells about itself (data-<name>)
-ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")
 
 
-def build(node, svg: bool = False):
-    if isinstance(node, str):
-        return document.createTextNode(node)
-    tag, attrs, children = node
-    svg = svg or tag == "svg"
-    el = document.createElementNS(SVG_NS, tag) if svg else document.createElement(tag)
-    for k, v in attrs.items():
-        el.setAttribute(k, v)
-    for ch in children:
-        el.appendChild(build(ch, svg))
-    return el
+def build(node):
+    """The DOM of a node tree, made by the page's one builder (static/tree.js,
+    which static/boot.js carries): the tree crosses over as one JSON text."""
+    return js.window.dominoTree.json(json.dumps(node, separators=(",", ":"), ensure_ascii=False))
 
 
 def _el(v):
@@ -67,6 +55,11 @@ def _el(v):
 def _str(v):
     """A JS string -> str; null/undefined (None or jsnull) -> None."""
     return v if isinstance(v, str) else None
+
+
+def _attrs(el) -> dict:
+    """An element's attributes, as a dict."""
+    return {str(a.name): str(a.value) for a in el.attributes}
 
 
 class LocalStore:
@@ -98,6 +91,11 @@ class LocalStore:
             return [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))]
         except Exception:
             return []
+
+
+def listen(target, event: str, handler, capture: bool = False) -> None:
+    """``handler`` runs on ``event`` at ``target`` for as long as the page lives."""
+    target.addEventListener(event, create_proxy(handler), capture)
 
 
 def download(name: str, text: str) -> None:
@@ -133,32 +131,23 @@ class Page:
         self.painted_seq = None           # the painted snapshot's position, until the table moves on
         self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
         self.anims: list = []             # travelling tiles still running
-        self._proxies = [create_proxy(self.on_click), create_proxy(self.on_keydown),
-                         create_proxy(self.on_change), create_proxy(self.on_resize),
-                         create_proxy(self.keep_snapshot), create_proxy(self.finish_anims),
-                         create_proxy(self._anim_done), create_proxy(self.on_storage),
-                         create_proxy(self.on_tick)]
-        self.root.addEventListener("click", self._proxies[0])
-        self.root.addEventListener("keydown", self._proxies[1])
-        self.root.addEventListener("change", self._proxies[2])
-        js.window.addEventListener("resize", self._proxies[3])
-        js.window.addEventListener("pagehide", self._proxies[4])
-        # a tap anywhere finishes a travelling tile at once
-        document.addEventListener("pointerdown", self._proxies[5], True)
+        self._snap = create_proxy(self.keep_snapshot)   # also run by a timer after each render
+        self._anim_end = create_proxy(self._anim_done)  # every travelling tile's
+        listen(self.root, "click", self.on_click)
+        listen(self.root, "keydown", self.on_keydown)
+        listen(self.root, "change", self.on_change)
+        listen(js.window, "resize", self.on_resize)
+        listen(js.window, "storage", self.on_storage)
+        listen(js.window, "hashchange", self.on_hash)
+        listen(document, "pointerdown", self.finish_anims, True)   # a tap anywhere finishes a travelling tile
+        js.window.addEventListener("pagehide", self._snap)
         ROOT.dataset.anim = "0"
-        js.window.addEventListener("storage", self._proxies[7])
-        # a newer invitation opened in this tab: start again from it
-        js.window.addEventListener("hashchange", create_proxy(
-            lambda *_: js.location.reload() if links.invitation(str(js.location.hash)) else None))
-        js.setInterval(self._proxies[8], 1000)
+        js.setInterval(create_proxy(self.on_tick), 1000)
         self.rtc = getattr(js.window, "dominoRtc", None)   # static/rtc.js: the friends' connections
         if self.rtc is not None:
-            self.rtc.handlers = js.Object.fromEntries(to_js([
-                ["open", create_proxy(lambda i: self.send({"action": "net-open", "conn": int(i)}))],
-                ["message", create_proxy(lambda i, text: self.send(
-                    {"action": "net-message", "conn": int(i), "text": _str(text)}))],
-                ["close", create_proxy(lambda i, why: self.send(
-                    {"action": "net-close", "conn": int(i), "reason": _str(why)}))]]))
+            self.rtc.handlers = js.Object.fromEntries(to_js([[event, create_proxy(
+                lambda i, said=None, event=event: self.send(decide.rtc_input(event, int(i), _str(said))))]
+                for event in decide.RTC_EVENTS]))
         self.online = getattr(js.window, "dominoOnline", None)   # static/online.js: over the internet
         if self.online is not None:
             self.online.handlers = js.Object.fromEntries(to_js([
@@ -219,8 +208,6 @@ class Page:
             how = await rtc.share(cmd["url"], cmd["title"]) if rtc is not None else "failed"
             self.send({"action": "net-shared", "how": str(how)})
             return
-        back = {"offer": "net-offer", "answer": "net-answer"}.get(op)
-        inp = {"action": back, "seat": cmd.get("seat")}
         try:
             if rtc is None:
                 raise RuntimeError("static/rtc.js is missing")
@@ -228,29 +215,24 @@ class Page:
                 await rtc.acceptAnswer(cmd["conn"], cmd["sdp"])   # a refusal closes it: net-close
                 return
             res = await (rtc.createOffer() if op == "offer" else rtc.createAnswer(cmd["sdp"]))
-            inp.update(conn=int(res.id), sdp=str(res.sdp))
+            inp = decide.rtc_answer(cmd, conn=int(res.id), sdp=str(res.sdp))
         except Exception as e:
-            if back is None:
-                return
-            inp["error"] = str(e)[:200]
-        self.send(inp)
+            inp = decide.rtc_answer(cmd, error=str(e))
+        if inp is not None:
+            self.send(inp)
 
     def online_command(self, cmd: dict) -> None:
         """Join, re-room, pause, resume or leave the table's rooms on the relays (static/online.js)."""
         online, op = self.online, cmd["op"]
         if online is None:
             if op == "online-join":
-                self.send({"action": "net-relay", "status": {"state": "failed", "relays": [],
-                                                             "error": "static/online.js is missing"}})
+                self.send(decide.relay_failed("static/online.js is missing"))
             return
         if op == "online-join":
             opts = {k: cmd[k] for k in ("rooms", "relays", "ice", "role")}
             promise = online.join(to_js(opts, dict_converter=js.Object.fromEntries))
 
-            def failed(err):
-                self.send({"action": "net-relay", "status": {"state": "failed", "relays": [],
-                                                             "error": str(err)[:200]}})
-            promise.catch(create_once_callable(failed))
+            promise.catch(create_once_callable(lambda err: self.send(decide.relay_failed(str(err)))))
         elif op == "online-rooms":
             online.rooms(to_js(cmd["rooms"], dict_converter=js.Object.fromEntries))
         else:
@@ -270,15 +252,13 @@ class Page:
         if self.painted_seq is not None and (c is None or c.match.seq != self.painted_seq):
             self.painted_seq = None   # the table moved on from the painted snapshot: animations again
             ROOT.removeAttribute("data-snapshot")
-        ROOT.lang = s.lang
-        if s.role:
-            ROOT.dataset.netRole = s.role
-        else:
-            ROOT.removeAttribute("data-net-role")
-        document.title = t(s.lang, "app.title")
         screen = build(s.screen())
-        ROOT.dataset.seq = str(s.seq())
-        ROOT.dataset.guide = "1" if s.guided.step is not None else "0"   # the guided hand is never saved
+        for name, value in decide.root_attributes(s).items():
+            if value is None:
+                ROOT.removeAttribute(name)
+            else:
+                ROOT.setAttribute(name, value)
+        document.title = t(s.lang, "app.title")
         self.finish_anims()
         self.root.replaceChildren(screen)
         if s.at_table():
@@ -298,16 +278,15 @@ class Page:
                 pass
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
-            js.setTimeout(self._proxies[4], 0)
+            js.setTimeout(self._snap, 0)
 
     def keep_snapshot(self, *_args) -> None:
         """Store the screen a reload will show (static/boot.js paints it)."""
         self.snap_due = False
         try:
             box = _el(document.getElementById("board"))
-            size = (max(200, int(box.clientWidth or 0)), max(160, int(box.clientHeight or 0))) \
-                if box is not None else (800, 500)
-            self.s.snapshot(size)
+            self.s.snapshot(decide.snapshot_size(
+                (int(box.clientWidth or 0), int(box.clientHeight or 0)) if box is not None else None))
         except Exception as e:  # a picture for next time must never break this time
             js.console.warn("domino: no snapshot: " + repr(e))
 
@@ -329,9 +308,7 @@ class Page:
         box = _el(document.getElementById("board"))
         if box is None or self.s.ctrl is None:
             return
-        w = max(200, int(box.clientWidth or 0))
-        hgt = max(100, int(box.clientHeight or 0))
-        tree = app.board_tree(self.s.ctrl, w, hgt)
+        tree = app.board_tree(self.s.ctrl, *decide.board_size(int(box.clientWidth or 0), int(box.clientHeight or 0)))
         if tree is not None:
             box.replaceChildren(build(tree))
 
@@ -342,21 +319,14 @@ class Page:
         last tile played travels from its seat to its place.  The state and
         the save are already done: this is only looks."""
         c = self.s.ctrl
-        m = c.match
-        n = len(m.hand.actions) if m.hand is not None else 0
-        hand, before = self.painted
-        self.painted = (m.hand_no, n)
+        self.painted, seats, play = decide.moves_seen(c, self.painted)
         log_list = _el(self.root.querySelector('[data-testid="move-log"]'))
         if log_list is not None and c.log_open:
             log_list.scrollTop = log_list.scrollHeight
-        if hand != m.hand_no or n <= before:
-            return
-        fresh = c.log()[before:]
-        for seat in {e["seat"] for e in fresh}:
+        for seat in seats:
             el = _el(self.root.querySelector(f'[data-testid="seat-{seat}"]'))
             if el is not None:
                 el.classList.add("fresh")
-        play = next((e for e in reversed(fresh) if e["kind"] == "play"), None)
         if play is not None:
             self.travel(play)
 
@@ -371,15 +341,10 @@ class Page:
         if tile is None or seat is None:
             return
         a, b = tile.getBoundingClientRect(), seat.getBoundingClientRect()
-        dx = (b.left + b.width / 2) - (a.left + a.width / 2)
-        dy = (b.top + b.height / 2) - (a.top + a.height / 2)
-        frames = js.JSON.parse(json.dumps([
-            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale(.7)", "opacity": 0.35},
-            {"transform": "translate(0px, 0px) scale(1)", "opacity": 1}]))
-        opts = js.JSON.parse(json.dumps({"duration": ms, "easing": "cubic-bezier(.2,.75,.3,1)"}))
-        anim = tile.animate(frames, opts)
-        anim.addEventListener("finish", self._proxies[6])
-        anim.addEventListener("cancel", self._proxies[6])
+        frames, timing = decide.travel((a.left, a.top, a.width, a.height), (b.left, b.top, b.width, b.height), ms)
+        anim = tile.animate(js.JSON.parse(json.dumps(frames)), js.JSON.parse(json.dumps(timing)))
+        anim.addEventListener("finish", self._anim_end)
+        anim.addEventListener("cancel", self._anim_end)
         self.anims.append(anim)
         ROOT.dataset.anim = "1"
 
@@ -410,82 +375,56 @@ class Page:
         """The new-game form's raw values, when it is on screen (keys: the fields' test ids)."""
         if self.s.at_table():
             return None
-        form: dict = {"options": {}}
-        for el in self.root.querySelectorAll('[data-field], [data-testid="options"]'):
-            tid, fld = str(el.getAttribute("data-testid") or ""), _str(el.getAttribute("data-field"))
-            if fld == "option":
-                form["options"][str(el.getAttribute("data-key"))] = str(el.value)
-            elif tid == "options":
-                form["show_options"] = bool(el.open)
-            elif tid in ("partnership", "practice"):
-                form[tid] = bool(el.checked)
-            elif fld in ("game", "players", "target", "seat-kind", "seat-name"):
-                form[tid] = str(el.value)
-        return form
+        return decide.form_values([
+            {"testid": _str(el.getAttribute("data-testid")), "field": _str(el.getAttribute("data-field")),
+             "key": _str(el.getAttribute("data-key")), "value": _str(getattr(el, "value", None)),
+             "checked": getattr(el, "checked", None) is True, "open": getattr(el, "open", None) is True}
+            for el in self.root.querySelectorAll(decide.FORM_FIELDS)])
 
     def tap(self, el) -> None:
         """A tap (or Enter) on an element with data-action."""
-        inp = {"action": str(el.getAttribute("data-action")), "seq": _str(el.getAttribute("data-seq")),
-               "disabled": el.getAttribute("aria-disabled") == "true" or bool(el.hasAttribute("disabled"))}
-        if inp["seq"] is None:
-            del inp["seq"]
-        for name in ELEMENT_DATA:
-            v = _str(el.getAttribute("data-" + name))
-            if v is not None:
-                inp[name] = v
-        field = _str(el.getAttribute("data-with"))    # a button that sends fields' texts (a reply code)
-        if field:
-            boxes = {i: _el(document.getElementById(i)) for i in field.split()}
-            values = {i: str(b.value) if b is not None else "" for i, b in boxes.items()}
-            inp["value"] = values[field.split()[0]]
-            inp["values"] = values
+        attrs = _attrs(el)
+        boxes = {i: _el(document.getElementById(i)) for i in decide.with_ids(attrs)}
         try:
             form = self.read_form()
         except Exception as e:
             rescue(e, "action")
             return
-        if form is not None:
-            inp["form"] = form
-        self.send(inp)
+        self.send(decide.tap_input(attrs, {i: str(b.value) for i, b in boxes.items() if b is not None}, form))
 
     def on_keydown(self, ev) -> None:
-        key = str(ev.key)
         self.kbd = True
-        if key == "Escape":
-            self.send({"action": "escape"})
-            return
-        if key not in ("Enter", " "):
-            return
         el = _el(ev.target.closest("[data-action]")) if hasattr(ev.target, "closest") else None
-        if el is None or str(el.tagName).lower() in ("button", "select", "input", "option"):
-            return  # native controls click on Enter by themselves
-        ev.preventDefault()
-        self.tap(el)
+        does = decide.key_does(str(ev.key), str(el.tagName) if el is not None else None)
+        if does == "escape":
+            self.send({"action": "escape"})
+        elif does == "tap":
+            ev.preventDefault()
+            self.tap(el)
 
     def on_click(self, ev) -> None:
-        if getattr(ev, "detail", 1):
-            self.kbd = False if ev.detail else self.kbd
-        tgt = ev.target
-        el = _el(tgt.closest("[data-action]")) if hasattr(tgt, "closest") else None
+        if getattr(ev, "detail", 1):   # a pointer's click (a key's has detail 0)
+            self.kbd = False
+        el = _el(ev.target.closest("[data-action]")) if hasattr(ev.target, "closest") else None
         if el is not None:
             self.tap(el)
 
     def on_change(self, ev) -> None:
-        if self.s.at_table():
-            return
         el = ev.target
-        fld = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") else None
-        if not fld:
-            return
-        if fld == "import":
+        field = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") and not self.s.at_table() else None
+        if field == "import":
             asyncio.ensure_future(self.import_file(el))
-            return
-        self.send({"action": "change", "field": fld, "form": self.read_form(),
-                   "testid": _str(el.getAttribute("data-testid")), "value": _str(el.value)})
+        elif field:
+            self.send(decide.change_input(field, _str(el.getAttribute("data-testid")), _str(el.value),
+                                          self.read_form()))
 
     def on_resize(self, ev=None) -> None:
-        if self.s.ctrl is not None:
-            self.draw_board()
+        self.draw_board()
+
+    def on_hash(self, *_args) -> None:
+        """A newer invitation opened in this tab: start again from it."""
+        if links.invitation(str(js.location.hash)):
+            js.location.reload()
 
     def on_storage(self, ev) -> None:
         """The storage event: another tab of this page changed localStorage."""
@@ -499,14 +438,10 @@ class Page:
         if files is None or not int(files.length):
             return
         f = files.item(0)
-        inp = {"action": "import", "name": str(f.name)[:80]}
         try:
-            if int(f.size) > MAX_IMPORT_BYTES:
-                inp["error"] = "size"
-            else:
-                inp["text"] = str(await f.text())
+            inp = decide.import_input(str(f.name), None if decide.too_big(int(f.size)) else str(await f.text()))
         except Exception as e:   # the file could not be read at all
-            inp["error"] = str(e)[:120]
+            inp = decide.import_input(str(f.name), None, str(e))
         self.send(inp)
 
     # ------------------------------------------------------------ computers
@@ -519,37 +454,18 @@ class Page:
             asyncio.ensure_future(self.computers(s.gen))
 
     async def computers(self, gen: int) -> None:
-        """The computer seats move, one turn per ``delay`` ms (the pace): the
-        thinking happens first, the wait takes up the rest, and the move goes
-        through the session like a tap (applied, saved, drawn)."""
+        """The computer seats move (domino.app.page.computer_turns), one turn per pace."""
         s = self.s
         try:
-            while gen == s.gen and s.wants_computers():
-                t0 = js.performance.now()
-                search = s.think()
-                action = search.step(40)   # slices of at most ~40 ms, a frame drawn between them
-                while action is None:
-                    await next_frame()
-                    if gen != s.gen:
-                        return
-                    action = search.step(40)
-                wait = s.delay - (js.performance.now() - t0)
-                await asyncio.sleep(max(0.0, wait) / 1000.0)
-                if gen != s.gen:
-                    return
-                out = s.handle({"action": "computer-move", "move": action, "gen": gen})
-                out.computers = False   # this loop goes on by itself
-                self.apply(out)
-        except Exception as e:  # never a dead table: say so, offer retry or resign
-            js.console.error("domino: computer turn failed: " + repr(e))
-            self.apply(s.handle({"action": "computer-failed", "gen": gen,
-                                 "error": f"{type(e).__name__}: {str(e)[:120]}"}))
+            failed = await decide.computer_turns(s, gen, lambda: js.performance.now(), next_frame, self.apply)
+            if failed:
+                js.console.error("domino: computer turn failed: " + failed)
         finally:
             if gen == s.gen:
                 s.running = False
                 self.mirror_busy()
-                if s.ctrl is None or s.panel is not None or str(ROOT.dataset.seq) != str(s.seq()):
-                    self.render()   # the new position, or a dialog (a failed turn, a save problem)
+                if decide.redraw_after_computers(s, str(ROOT.dataset.seq)):
+                    self.render()
 
 
 async def next_frame() -> None:
@@ -649,11 +565,8 @@ def _adopt_first(page: Page) -> dict | None:
         return None
     state = json.loads(str(first.handOver()))
     chosen = _el(page.root.querySelector('[data-field="import"]'))
-    page.send({"action": "change", "field": "form", "form": page.read_form()})
-    if state.get("lang") in ("es", "en") and state["lang"] != page.s.lang:
-        page.send({"action": "lang"})
-    if state.get("help"):
-        page.send({"action": "help", "game": state["help"]})
+    for inp in decide.first_inputs(state, page.read_form(), page.s.lang):
+        page.send(inp)
     first.restore()
     if chosen is not None and chosen.files is not None and int(chosen.files.length):
         asyncio.ensure_future(page.import_file(chosen))   # a match file opened before Python was up
@@ -664,9 +577,9 @@ def _first_taps(page: Page, state: dict) -> None:
     """The tap made on the pre-built screen while Python was on its way
     (Start, Play, the guided hand...): done now, once."""
     ROOT.removeAttribute("data-start-pending")
-    tapped = state.get("pending") or {}
-    el = _el(page.root.querySelector(f'[data-testid="{tapped.get("testid")}"]')) if tapped.get("testid") else None
-    if el is not None and _str(el.getAttribute("data-action")) == tapped.get("action"):
+    tapped = decide.first_tap(state)
+    el = _el(page.root.querySelector(f'[data-testid="{tapped[0]}"]')) if tapped else None
+    if el is not None and _str(el.getAttribute("data-action")) == tapped[1]:
         page.tap(el)
 
 

@@ -3,9 +3,11 @@
 
 Also writes, into static/first.js and static/boot.js, the line that lists the
 URL fragments of an invitation (domino/app/links.py): those scripts decide
-before Python is up whether a link opens the guest's screen.  And into them
-and static/rescue.js, the line of the storage keys' prefix and names
-(domino/app/storage.py).
+before Python is up whether a link opens the guest's screen; and, between
+their "tree" marks, the page's one builder of DOM from node trees
+(static/tree.js, its only source): each of them paints before anything else
+is fetched, so each carries it.  And into them and static/rescue.js, the line
+of the storage keys' prefix and names (domino/app/storage.py).
 
 Run by scripts/setup (before scripts/build_precache.py, which lists them for
 the service worker). Under CPython, from the same code that draws the
@@ -30,6 +32,24 @@ from domino.app import links, storage  # noqa: E402
 from domino.app.first import all_langs  # noqa: E402
 
 
+TREE_SOURCE = "static/tree.js"
+TREE_FILES = ("static/boot.js", "static/first.js")
+TREE_BEGIN = "/* tree: static/tree.js, written here by scripts/build_first.py */"
+TREE_END = "/* end of tree */"
+
+
+def with_tree(source: str, tree: str) -> str:
+    """``source`` with ``tree`` (static/tree.js's text) between its two tree
+    marks, indented as the first mark is."""
+    head, begin, rest = source.partition(TREE_BEGIN)
+    body, end, tail = rest.partition(TREE_END)
+    if not begin or not end or TREE_BEGIN in tail or TREE_END in tail:
+        raise ValueError("the tree marks are not there once, in order")
+    indent = head[head.rfind("\n") + 1:]
+    lines = [indent + line if line.strip() else "" for line in tree.rstrip().splitlines()]
+    return head + begin + "\n" + "\n".join(lines) + "\n" + indent + end + tail
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
@@ -43,15 +63,10 @@ def main() -> int:
         if not args.check:
             OUT.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-    for name in links.JS_FILES:
-        path = ROOT / name
-        text = path.read_text(encoding="utf-8")
-        fresh = links.with_js_line(text)
-        if fresh != text:
-            stale.append(name)
-            if not args.check:
-                path.write_text(fresh, encoding="utf-8")
-    stale += write_keys_lines(args.check)
+    stale += rewrite(links.JS_FILES, links.with_js_line, args.check)          # the invitations' fragments
+    stale += rewrite(storage.JS_FILES, storage.with_js_line, args.check)      # the storage keys
+    tree = (ROOT / TREE_SOURCE).read_text(encoding="utf-8")
+    stale += rewrite(TREE_FILES, lambda text: with_tree(text, tree), args.check)   # the one DOM builder
     if args.check and stale:
         print("out of date: " + ", ".join(stale) + " (run scripts/build_first.py)", file=sys.stderr)
         return 1
@@ -60,15 +75,14 @@ def main() -> int:
     return 0
 
 
-def write_keys_lines(check: bool) -> list[str]:
-    """Write the storage keys' line (domino/app/storage.py) into the scripts
-    that use keys; returns the scripts that were out of date (with ``check``:
-    left as they are)."""
+def rewrite(names, fresh_of, check: bool) -> list[str]:
+    """Rewrite each script as ``fresh_of(its text)``; returns the scripts that were
+    out of date (with ``check``: left as they are)."""
     stale = []
-    for name in storage.JS_FILES:
+    for name in names:
         path = ROOT / name
         text = path.read_text(encoding="utf-8")
-        fresh = storage.with_js_line(text)
+        fresh = fresh_of(text)
         if fresh != text:
             stale.append(name)
             if not check:

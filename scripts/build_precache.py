@@ -76,9 +76,11 @@ def _local(url: str) -> str | None:
 
 def _published(rel: str) -> bool:
     """Files the site serves.  The benchmark pages under static/bench/ are
-    for scripts run from a checkout: they are neither cached nor published."""
+    for scripts run from a checkout: they are neither cached nor published;
+    nor is static/tree.js, the source that scripts/build_first.py writes
+    into static/boot.js and static/first.js (the page never asks for it)."""
     parts = rel.split("/")
-    if rel.startswith("static/bench/"):
+    if rel.startswith("static/bench/") or rel == "static/tree.js":
         return False
     return not any(p.startswith(".") or p in ("node_modules", "__pycache__") for p in parts)
 

@@ -47,33 +47,23 @@
   var api = { painted: false };
   window.dominoFirst = api;
 
-  // settings.seat_names, step by step, from the file's "texts": a typed name; a blank person's
-  // seat "Player n"; a blank computer seat its level's persona, then the level's companions
-  // (never a name already at the table); a repeated name gets its seat's number.
+  // The seats' names (settings.seat_names), from the file's "names" (written by the build from
+  // seat_names itself): a blank person's seat the name of its number, a blank computer seat the next
+  // name of its level's list.  What typed names do stays here: a typed name is that seat's, and no
+  // computer takes it; a name that is still repeated gets its seat's number.
   function seatNames(T, seats) {
     var typed = seats.map(function (x) { return x.name.trim(); });
-    var taken = Object.create(null), perKind = Object.create(null), names = [];
-    typed.forEach(function (x) { if (x) taken[x] = true; });
-    seats.forEach(function (x, i) {
-      var name = typed[i];
-      if (!name) {
-        if (T.people.indexOf(x.kind) >= 0) name = T.player[i];
-        else {
-          name = null;
-          for (var n = 0; n < (T.tries[x.kind] || 1); n++) {
-            var k = perKind[x.kind] || 0;
-            perKind[x.kind] = k + 1;
-            var cand = (T.persona[x.kind] || [])[k];
-            if (cand && !taken[cand]) { name = cand; break; }
-          }
-          name = name || T.computer[i];
-        }
-        taken[name] = true;
-      }
-      names.push(name);
+    var next = Object.create(null);
+    var names = seats.map(function (x, i) {
+      var level = T.names.computers[x.kind];
+      if (typed[i] || !level) return typed[i] || T.names.people[x.kind][i];
+      var k = next[x.kind] || 0;
+      while (k < level.length - 1 && typed.indexOf(level[k]) >= 0) k++;
+      next[x.kind] = k + 1;
+      return level[k];
     });
-    return names.map(function (nm, i) {
-      return names.filter(function (x) { return x === nm; }).length > 1 ? nm + " " + (i + 1) : nm;
+    return names.map(function (name, i) {
+      return names.indexOf(name) !== names.lastIndexOf(name) ? name + " " + (i + 1) : name;
     });
   }
   api.seatNames = seatNames;
@@ -101,17 +91,73 @@
   var base = script && script.src ? script.src : document.baseURI;
   var data = null, key = null, live = true, help = null, pending = null, kept = null;
   var files = {}, chosen = null, switching = false;
-  var SVG_NS = "http://www.w3.org/2000/svg";
 
-  function build(ref, svg) {
-    if (typeof ref === "string") return document.createTextNode(ref);
-    var n = data.nodes[ref];
-    svg = svg || n[0] === "svg";
-    var el = svg ? document.createElementNS(SVG_NS, n[0]) : document.createElement(n[0]);
-    for (var k in n[1]) if (Object.prototype.hasOwnProperty.call(n[1], k)) el.setAttribute(k, n[1][k]);
-    for (var i = 0; i < n[2].length; i++) el.appendChild(build(n[2][i], svg));
-    return el;
-  }
+  /* tree: static/tree.js, written here by scripts/build_first.py */
+  /* The one builder of the page from the screens' node trees (domino/app/nodes.py).
+   *
+   * A node is [tag, {attrs}, [children]]; a child is a string (a text), a node,
+   * or, given a table, the index of a node in it (static/first.js's pre-built
+   * screens share their subtrees that way).  An "svg" node starts the SVG
+   * namespace for everything under it.
+   *
+   * This file is the source; the page never requests it.  scripts/build_first.py
+   * writes it, between the "tree" marks, into static/boot.js and static/first.js
+   * (each paints before anything else is fetched, so neither may wait for
+   * another file).  boot.js hands it to Python as window.dominoTree, and
+   * domino/browser.py draws every live screen with it, the tree given as JSON.
+   *
+   * tree.build(node, table, limits) -> the element (or text node).
+   * tree.json(text) -> tree.build(JSON.parse(text)).
+   * With limits {depth, nodes, tags, attrs} (boot.js's snapshot painter: a saved
+   * tree is data anyone could have edited) a tree that is not that shape, nests
+   * deeper than limits.depth, has more than limits.nodes nodes, or holds a tag
+   * matching limits.tags or an attribute matching limits.attrs (or a name that
+   * is not a plain name, or a value that is not a string) throws an Error that
+   * says why; nothing of it is on the page.
+   */
+  var tree = (function () {
+    "use strict";
+    var SVG_NS = "http://www.w3.org/2000/svg";
+    var TAG = /^[A-Za-z][A-Za-z0-9-]*$/;
+    var ATTR = /^[A-Za-z_][A-Za-z0-9_:.-]*$/;
+    var own = Object.prototype.hasOwnProperty;
+
+    function refuse(node, depth, count, limits) {
+      if (!Array.isArray(node) || node.length !== 3 || typeof node[0] !== "string" ||
+          node[1] === null || typeof node[1] !== "object" || Array.isArray(node[1]) || !Array.isArray(node[2])) {
+        return "not a node";
+      }
+      if (depth > limits.depth) return "too deep";
+      if (++count.n > limits.nodes) return "too many nodes";
+      if (!TAG.test(node[0]) || limits.tags.test(node[0])) return "tag " + node[0];
+      for (var k in node[1]) {
+        if (own.call(node[1], k) && (!ATTR.test(k) || limits.attrs.test(k) || typeof node[1][k] !== "string")) {
+          return "attribute " + k;
+        }
+      }
+      return null;
+    }
+
+    function build(root, table, limits) {
+      var count = { n: 0 };
+      function make(node, svg, depth) {
+        if (typeof node === "string") return document.createTextNode(node);
+        if (table && typeof node === "number") node = table[node];
+        var why = limits ? refuse(node, depth, count, limits) : null;
+        if (why) throw new Error(why);
+        var tag = node[0], attrs = node[1], children = node[2];
+        svg = svg || tag === "svg";
+        var el = svg ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
+        for (var k in attrs) if (own.call(attrs, k)) el.setAttribute(k, attrs[k]);
+        for (var i = 0; i < children.length; i++) el.appendChild(make(children[i], svg, depth + 1));
+        return el;
+      }
+      return make(root, false, 0);
+    }
+
+    return { build: build, json: function (text) { return build(JSON.parse(text)); } };
+  })();
+  /* end of tree */
 
   function byId(root, id) { return root.querySelector('[data-testid="' + id + '"]'); }
 
@@ -149,7 +195,7 @@
   function show(next, focusId, resetGame) {
     var old = app.firstElementChild;
     var values = old ? changed(old, resetGame) : {};
-    var screen = build(data.screens[next]);
+    var screen = tree.build(data.screens[next], data.nodes);
     app.replaceChildren(screen);
     key = next;
     carry(screen, values);
@@ -212,7 +258,7 @@
     closeHelp();
     if (!(game in data.help)) return;
     help = { game: game, opener: opener && opener.getAttribute("data-testid") };
-    app.firstElementChild.appendChild(build(data.help[game]));
+    app.firstElementChild.appendChild(tree.build(data.help[game], data.nodes));
     var close = app.querySelector('[data-action="help-close"]');
     if (close) close.focus({ preventScroll: true });
   }

@@ -3,6 +3,7 @@ is the screen the session draws live, in both languages, for every game and
 player count the form can show; and the built files are up to date."""
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import shutil
@@ -101,26 +102,52 @@ process.stdout.write(JSON.stringify(cases.map(c => ctx.window.dominoFirst.seatNa
 """
 
 
+def _first_js_names(tmp_path, cases: list[dict]) -> list:
+    script = tmp_path / "names.js"
+    script.write_text(SEAT_NAMES_JS, encoding="utf-8")
+    out = subprocess.run(["node", str(script), str(ROOT / "static" / "first.js")], input=json.dumps(cases),
+                         capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(out.stdout)
+
+
 @pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 def test_first_js_names_the_seats_as_python_does(built, tmp_path):
     """The names first.js puts in the placeholders and the line by Play are
-    settings.seat_names's, for any seats (typed names that take a persona's,
-    repeated names, blanks, every level)."""
+    settings.seat_names's for the tables players set up: 2 to 4 seats, every
+    level on every seat, names typed or left blank (a person who takes a
+    computer's name, two people of one name)."""
+    lang, data = built
+    kinds = [HUMAN] + computer_kinds()
+    lola, lucia = data["texts"]["names"]["computers"]["medium"][:2]   # the medium level's first two
+    typed = ["", "Ana", "Bea", " Carlos ", "", "Dani"]
+    cases = []
+    for n in (2, 3, 4):
+        for seat_kinds in itertools.product(kinds, repeat=n):
+            for names in (["", "", "", ""], typed[:n], typed[-n:], ["", "Ana", "", "Eva"][:n],
+                          [lola, "", "", ""][:n], ["", lucia, "", lola][:n], ["Ana", "", "Ana", ""][:n]):
+                seats = [{"kind": k, "name": nm} for k, nm in zip(seat_kinds, names)]
+                cases.append({"texts": data["texts"], "seats": seats})
+    for case, names in zip(cases, _first_js_names(tmp_path, cases)):
+        settings = {"players": len(case["seats"]), "seats": case["seats"]}
+        assert names == seat_names(settings, lang), case["seats"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+def test_first_js_names_any_table_as_python_does(built, tmp_path):
+    """Any table (2 to 8 seats, typed names that take a persona's, repeated
+    names, blanks, every level): first.js's names are seat_names's."""
     lang, data = built
     rng = random.Random(21)
     kinds = [HUMAN] + computer_kinds()
     pool = ["", "", "", " ", "Ana", "Ana", "Lola", "Lucía", "Pepe", "Doña Carmen", t(lang, "name.player", n=2),
             t(lang, "name.computer", n=1), "Chema ", "Paco"]
+    pool += [name for names in data["texts"]["names"]["computers"].values() for name in names[:3]]
     cases = []
-    for _ in range(400):
+    for _ in range(600):
         n = rng.randint(2, 8)
         seats = [{"kind": rng.choice(kinds), "name": rng.choice(pool)} for _ in range(n)]
         cases.append({"texts": data["texts"], "seats": seats})
-    script = tmp_path / "names.js"
-    script.write_text(SEAT_NAMES_JS, encoding="utf-8")
-    out = subprocess.run(["node", str(script), str(ROOT / "static" / "first.js")], input=json.dumps(cases),
-                         capture_output=True, text=True, timeout=60, check=True)
-    for case, names in zip(cases, json.loads(out.stdout)):
+    for case, names in zip(cases, _first_js_names(tmp_path, cases)):
         settings = {"players": len(case["seats"]), "seats": case["seats"]}
         assert names == seat_names(settings, lang), case["seats"]
 

@@ -20,8 +20,9 @@ through :meth:`Session.handle` exactly as taps would drive it:
 * ``texts``: what static/first.js needs to keep the texts that follow the
   fields right (the names' placeholders, the one line by Play, the options'
   "changed" badge, the table code's line), written by the code that says
-  them live: the names of the seats (``domino.table.seat_names``, which first.js
-  follows step by step: tests/test_first_screen.py runs both on the same
+  them live: the names blank seats get (``names``, from
+  ``domino.table.seat_names``: first.js takes them from there and only adds
+  what typed names do; tests/test_first_screen.py runs both on the same
   seats), the templates of the lines, the badge for each count;
 * ``codes``: for each screen, its table code at each target with the game's
   own options (another mix of options has a code only Python can tell:
@@ -48,8 +49,7 @@ from domino.app.session import MemoryStore, Session
 from domino.app.settings import games, kind_label
 from domino.engine.match import HUMAN
 from domino.engine.rules import PRESETS
-from domino.table import (COMPANIONS, FALLBACK_NAMES, REMOTE, computer_kinds, game_options, persona, rules_for,
-                          target_option)
+from domino.table import REMOTE, computer_kinds, game_options, persona, rules_for, seat_names, target_option
 
 FORMAT = "domino-first/1"
 PATH = "/first-visit/"   # any page path: a first visit's store is empty
@@ -115,18 +115,28 @@ def expand(data: dict, ref) -> Node:
     return (tag, attrs, [expand(data, c) for c in children])
 
 
+def blank_names(lang: str) -> dict:
+    """The names ``domino.table.seat_names`` gives seats left blank, asked of
+    it for a full table of one kind: a person's seat by its number
+    (``people``), and for each level the names its blank seats take in turn
+    (``computers``; a name a person typed is skipped, static/first.js does
+    that).  As many as the largest table has seats: enough for any table."""
+    seats = max(n for _, n in variants())
+
+    def table_of(kind: str) -> list[str]:
+        return seat_names({"players": seats, "seats": [{"kind": kind, "name": ""}] * seats}, lang)
+    return {"people": {k: table_of(k) for k in (HUMAN, REMOTE)},
+            "computers": {k: table_of(k) for k in computer_kinds()}}
+
+
 def texts(lang: str) -> dict:
     """What static/first.js says the fields' texts with (see the module's docstring)."""
     seats = max(n for _, n in variants())
-    tries = {k: len(COMPANIONS.get(k, FALLBACK_NAMES)) + 1 for k in computer_kinds()}
     most = max((len(game_options(g["id"])) for g in games()), default=0)
     return {
         "people": [HUMAN, REMOTE],
         "player": [t(lang, "name.player", n=i + 1) for i in range(seats)],
-        "computer": [t(lang, "name.computer", n=i + 1) for i in range(seats)],
-        # table.seat_names asks persona(kind, k) for k up to seats * tries
-        "persona": {k: [persona(k, i) for i in range(seats * tries[k])] for k in computer_kinds()},
-        "tries": tries,
+        "names": blank_names(lang),
         "placeholder": {k: persona(k, 0) or kind_label(lang, k) for k in computer_kinds()},
         "games": {g["id"]: g["name"][lang] for g in games()},
         "quick": {"summary": t(lang, "quick.summary"), "rounds": t(lang, "quick.summary_rounds"),
