@@ -679,3 +679,59 @@ def _warm_up_boards(*_args) -> None:
     slice."""
     import domino.players.boards  # noqa: F401
     ROOT.dataset.bytecode = bytecode_state()
+
+
+# ------------------------------------------------------------ tests: start again in the same page
+def reset(query: str = "", stored=None) -> None:
+    """Start again from nothing without reloading (the browser tests share
+    one booted page; ``window.dominoReset(query, stored)``): the computer
+    loop and every network connection of the old session are stopped, every
+    localStorage key of this page's path ("domino:<path>:...") is removed,
+    then ``stored`` (an optional {key: text} object) is written, the URL's
+    query becomes ``query`` (e.g. "?seed=3&delay=0"; the hash is dropped),
+    and a fresh Session loads and shows its first screen, as at a boot."""
+    page = _page
+    if page is None:
+        raise RuntimeError("domino: reset before the page is up")
+    old = page.s
+    old.stop_computers()
+    conns = set(old.conn_seat) | {o.get("conn") for o in old.offers.values()} | {old.guest_conn}
+    if old.host is not None:
+        conns |= {int(p) for p in old.host.peers if str(p).isdigit()}
+    for conn in conns - {None}:
+        if page.rtc is not None:
+            page.rtc.close(conn)
+    if page.online is not None:
+        page.online.leave()
+    store = LocalStore()
+    prefix = f"domino:{js.location.pathname}:"
+    for key in store.keys():
+        if key.startswith(prefix):
+            store.delete(key)
+    items = json.loads(str(js.JSON.stringify(stored))) if stored is not None and stored is not jsnull else {}
+    for key, text in items.items():
+        store.set(str(key), str(text))
+    js.history.replaceState(jsnull, "", str(js.location.pathname) + str(query or ""))
+    params = js.URLSearchParams.new(js.location.search)
+    page.s = Session(store, str(js.location.pathname),
+                     params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
+                                 url=str(js.location.origin) + str(js.location.pathname), join=None),
+                     browser_lang=str(js.navigator.language or ""))
+    ROOT.classList.toggle("no-anim", page.s.fixed_delay == 0)
+    for name in ("data-snapshot", "data-first", "data-start-pending"):
+        ROOT.removeAttribute(name)
+    page.finish_anims()
+    page.last_live, page.kbd, page.painted_seq, page.painted = "", False, None, (None, 0)
+    page.live.textContent = ""
+    active = _el(document.activeElement)
+    if active is not None and hasattr(active, "blur"):
+        active.blur()
+    js.window.scrollTo(0, 0)
+    page.apply(page.s.load_game())
+    page.render()
+    page.mirror_busy()
+    if page.s.ctrl is not None:
+        page.kick()
+
+
+js.window.dominoReset = create_proxy(reset)

@@ -22,6 +22,19 @@ Browser tests (tests/browser/, automatically marked ``browser``) get:
 ``external_requests`` (function)
     The list behind that guard, for explicit asserts inside a test.
 
+``app`` (function) and ``restart(page, query="", stored=None)``
+    The ONE booted page of this worker (its own context), shared by the
+    tests that need no fresh boot.  Before each test the app starts again in
+    it through the session (``window.dominoReset``, domino/browser.py's
+    ``reset``: computers and network stopped, the path's localStorage keys
+    removed, the URL's query set, a fresh Session on its first screen), the
+    viewport is 1280x720 and no media is emulated.  ``restart`` does the same
+    inside a test with the test's query ("?delay=0&seed=5") and optional
+    stored {key: text} (a saved match to load).  The same guard as ``page``
+    fails a test whose requests leave the local server.  After a failed test,
+    a .py-error, the rescue screen, a closed page or anything unexpected, the
+    page is thrown away and the next test boots a fresh one.
+
 ``wait_ready`` / ``assert_no_py_error`` (fixtures returning the helpers)
     ``wait_ready(page)`` waits for ``html[data-ready="1"]`` (60 s by default);
     ``assert_no_py_error(page)`` fails if PyScript rendered a ``.py-error``.
@@ -86,6 +99,17 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_DIR in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+
+
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember a failed setup or call (the shared page is then thrown away)."""
+    outcome = yield
+    if outcome.get_result().failed:
+        item.stash[_FAILED] = True
 
 
 # ------------------------------------------------------------------- fixtures
@@ -156,3 +180,97 @@ def _wait_ready_fixture():
 @pytest.fixture(name="assert_no_py_error")
 def _assert_no_py_error_fixture():
     return assert_no_py_error
+
+
+# ------------------------------------------------------------ the shared page
+FIRST_SCREEN = '[data-testid="new-game"]'
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+
+
+def restart(page, query: str = "", stored: dict | None = None) -> None:
+    """Start the app again in ``page`` (no reload) with ``query`` and
+    ``stored`` in localStorage, and wait until it is idle."""
+    page.evaluate("([q, s]) => window.dominoReset(q, s)", [query, stored])
+    page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
+    assert_no_py_error(page)
+
+
+class SharedPage:
+    """One worker's booted page, its context and the guard's list."""
+
+    def __init__(self):
+        self.context = None
+        self.page = None
+        self.external: list[str] = []
+        self.boots = 0
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:
+                pass
+        self.context = self.page = None
+
+    def boot(self, browser, site) -> None:
+        self.close()
+        origin = site.origin + "/"
+        self.context = browser.new_context(service_workers="block", viewport=DEFAULT_VIEWPORT)
+
+        def on_request(request):
+            url = request.url
+            if not (url.startswith(origin) or url.startswith(_LOCAL_SCHEMES)):
+                self.external.append(url)
+
+        self.context.on("request", on_request)
+        self.page = self.context.new_page()
+        self.page.goto(site.url + "?delay=0")
+        wait_ready(self.page)
+        self.boots += 1
+
+    def healthy(self) -> bool:
+        """The app is up, with no error box and no rescue screen."""
+        if self.page is None or self.page.is_closed():
+            return False
+        try:
+            return bool(self.page.evaluate("""() => document.documentElement.dataset.ready === '1'
+                && !document.documentElement.dataset.rescue
+                && !document.querySelector('.py-error')
+                && typeof window.dominoReset === 'function'"""))
+        except Exception:
+            return False
+
+    def fresh_start(self) -> bool:
+        """Back to the first screen in the default viewport; False if it did not work."""
+        pg = self.page
+        try:
+            pg.set_viewport_size(DEFAULT_VIEWPORT)
+            pg.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
+            restart(pg)
+            pg.wait_for_selector(FIRST_SCREEN, timeout=5_000)
+            return pg.evaluate("location.hash") == "" and self.healthy()
+        except Exception:
+            return False
+
+
+@pytest.fixture(scope="session")
+def _shared_page():
+    shared = SharedPage()
+    yield shared
+    shared.close()
+
+
+@pytest.fixture
+def app(request, browser, site, _shared_page):
+    """The worker's shared page, started again on its first screen (see the module docstring)."""
+    shared = _shared_page
+    if not shared.healthy() or not shared.fresh_start():
+        shared.boot(browser, site)
+        assert shared.fresh_start(), "the shared page did not start again on its first screen"
+    shared.external.clear()
+    yield shared.page
+    if not site.running:
+        site.start()
+    if request.node.stash.get(_FAILED, False) or not shared.healthy():
+        shared.close()
+    assert not shared.external, f"requests left the local server: {shared.external}"

@@ -1,6 +1,8 @@
 """The app in Chromium: hot-seat hands by tapping, against the computer, the
 end of a match from a saved record, reload, hand-off privacy, corrupt saves,
-viewport fit.  Every page load uses ?delay=0 (no pauses, no animations)."""
+viewport fit.  Every page load uses ?delay=0 (no pauses, no animations).
+The tests share the worker's booted page (conftest ``app``): each starts the
+app again in it; only the reload tests boot it again."""
 from __future__ import annotations
 
 import json
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from conftest import restart  # noqa: E402
 from domino.app import saves  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
@@ -18,11 +21,16 @@ from domino.engine.rules import make_rules  # noqa: E402
 FAST = "?delay=0"
 
 
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
 # ------------------------------------------------------------------ helpers
-def open_app(page, site, wait_ready, query=""):
-    page.goto(site.url + FAST + query)
-    wait_ready(page)
-    idle(page)
+def open_app(page, query="", stored=None):
+    """The app started again with ?delay=0 and ``query``, ``stored`` in localStorage."""
+    restart(page, FAST + query, stored)
 
 
 def idle(page):
@@ -117,7 +125,7 @@ def check_hand_result(page, m: Match):
 # ------------------------------------------------------------------ tests
 @pytest.mark.parametrize("game", ["draw", "block"])
 def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, game):
-    open_app(page, site, wait_ready, "&seed=21")
+    open_app(page, "&seed=21")
     tid(page, "new-game").wait_for()
     start(page, game)
     handoffs = []
@@ -136,7 +144,7 @@ def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, gam
 
 
 def test_hand_against_the_computer(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "&seed=5")
+    open_app(page, "&seed=5")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "draw", kinds=("human", level), names=("Ana", ""))
     if tid(page, "hint").count():   # the AI's hint, when the AI is present
@@ -190,10 +198,7 @@ def _near_final_record(moves_left=3):
 def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error):
     record = _near_final_record()
     text = json.dumps({"format": "domino-save/1", "record": record})
-    page.goto(site.url + "index.html" + FAST)   # same origin; set the save, then load for real
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), text])
-    open_app(page, site, wait_ready)
+    open_app(page, stored={saves.save_key("/domino/"): text})
     tid(page, "board").wait_for()
     assert seq(page) == from_record(record).seq
     play_until(page, "match-result", next_hands=True)
@@ -207,7 +212,7 @@ def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error)
 
 
 def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "&seed=8")
+    open_app(page, "&seed=8")
     start(page, "draw")
     for _ in range(3):
         if tid(page, "handoff").count():
@@ -232,11 +237,8 @@ def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
 
 
 def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_no_py_error):
-    page.goto(site.url + "index.html" + FAST)
-    wait_ready(page)
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), bad])
-    open_app(page, site, wait_ready, "&seed=2")
+    open_app(page, "&seed=2", stored={saves.save_key("/domino/"): bad})
     err = tid(page, "save-error")
     err.wait_for()
     assert err.inner_text().strip()
@@ -257,10 +259,7 @@ def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error)
     m = Match(make_rules("block", players=2), seed=4,
               seats=[{"name": "Ana", "kind": "human"}, {"name": "Luis", "kind": "human"}])
     m.apply(m.legal_actions()[0])
-    page.goto(site.url + "index.html" + FAST)
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [saves.save_key("/domino/"), saves.dump_v0(m)])
-    open_app(page, site, wait_ready)
+    open_app(page, stored={saves.save_key("/domino/"): saves.dump_v0(m)})
     assert tid(page, "save-error").count() == 0
     assert seq(page) == m.seq
     assert json.loads(save_text(page))["format"] == "domino-save/1"
@@ -271,7 +270,7 @@ def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error)
 def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_error, size):
     w, h = size
     page.set_viewport_size({"width": w, "height": h})
-    open_app(page, site, wait_ready, "&seed=3")
+    open_app(page, "&seed=3")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "all-fives", kinds=("human", level), names=("Ana", ""))
     for _ in range(4):
@@ -294,8 +293,7 @@ def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_er
 
 
 def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
-    page.goto(site.url + FAST + "&seed=6")
-    wait_ready(page)
+    open_app(page, "&seed=6")
     tid(page, "lang").click()
     lang = page.evaluate("document.documentElement.lang")
     tid(page, "lang").click()
@@ -324,7 +322,7 @@ def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
 def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert_no_py_error):
     """Tiles and places are buttons: focus + Enter plays; the live region
     (aria-live=polite) announces what happened."""
-    open_app(page, site, wait_ready, "&seed=12")
+    open_app(page, "&seed=12")
     start(page, kinds=("human", "easy"), names=("Ana", ""))
     assert page.locator("#live").get_attribute("aria-live") == "polite"
     for _ in range(3):
