@@ -19,6 +19,9 @@ Browser tests (tests/browser/, automatically marked ``browser``) get:
     page (or its workers) makes to anything other than the local server origin
     is recorded in ``external_requests`` and fails the test at teardown.
 
+``fresh_page`` (function)
+    The same as ``page``, for a module that made ``page`` the shared one.
+
 ``external_requests`` (function)
     The list behind that guard, for explicit asserts inside a test.
 
@@ -157,6 +160,17 @@ def external_requests(site):
 @pytest.fixture
 def page(context, site, external_requests):
     """A guarded page: any request leaving the local server fails the test."""
+    yield from _guarded_page(context, site, external_requests)
+
+
+@pytest.fixture
+def fresh_page(context, site, external_requests):
+    """The same as ``page``, under another name: a page of its own for the
+    tests that need a fresh boot in a module whose ``page`` is the shared one."""
+    yield from _guarded_page(context, site, external_requests)
+
+
+def _guarded_page(context, site, external_requests):
     origin = site.origin + "/"
 
     def on_request(request):
@@ -246,6 +260,7 @@ class SharedPage:
         try:
             pg.set_viewport_size(DEFAULT_VIEWPORT)
             pg.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
+            pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")   # also what is not the app's
             restart(pg)
             pg.wait_for_selector(FIRST_SCREEN, timeout=5_000)
             return pg.evaluate("location.hash") == "" and self.healthy()
@@ -271,6 +286,6 @@ def app(request, browser, site, _shared_page):
     yield shared.page
     if not site.running:
         site.start()
-    if request.node.stash.get(_FAILED, False) or not shared.healthy():
-        shared.close()
+    if request.node.stash.get(_FAILED, False) or len(shared.context.pages) != 1 or not shared.healthy():
+        shared.close()   # a failure, a tab left open, an error: the next test boots a fresh page
     assert not shared.external, f"requests left the local server: {shared.external}"
