@@ -31,7 +31,9 @@ Browser tests (tests/browser/, automatically marked ``browser``) get:
     it through the session (``window.dominoReset``, domino/browser.py's
     ``reset``: computers and network stopped, the path's localStorage keys
     removed, the URL's query set, a fresh Session on its first screen), the
-    viewport is 1280x720 and no media is emulated.  ``restart`` does the same
+    viewport is 1280x720 (or ``app_context_args``'s) and no media is emulated.
+    A module may override ``app_context_args`` (a phone's viewport, touch):
+    each set of args has its own shared page.  ``restart`` does the same
     inside a test with the test's query ("?delay=0&seed=5") and optional
     stored {key: text} (a saved match to load).  The same guard as ``page``
     fails a test whose requests leave the local server.  After a failed test,
@@ -49,6 +51,7 @@ installed, else /usr/bin/chromium; $DOMINO_CHROMIUM overrides), launched with
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -210,13 +213,13 @@ def restart(page, query: str = "", stored: dict | None = None) -> None:
 
 
 class SharedPage:
-    """One worker's booted page, its context and the guard's list."""
+    """One worker's booted page for one set of context args, its context and the guard's list."""
 
-    def __init__(self):
+    def __init__(self, context_args: dict):
+        self.context_args = {"service_workers": "block", "viewport": DEFAULT_VIEWPORT, **context_args}
         self.context = None
         self.page = None
         self.external: list[str] = []
-        self.boots = 0
 
     def close(self) -> None:
         if self.context is not None:
@@ -229,7 +232,7 @@ class SharedPage:
     def boot(self, browser, site) -> None:
         self.close()
         origin = site.origin + "/"
-        self.context = browser.new_context(service_workers="block", viewport=DEFAULT_VIEWPORT)
+        self.context = browser.new_context(**self.context_args)
 
         def on_request(request):
             url = request.url
@@ -240,7 +243,6 @@ class SharedPage:
         self.page = self.context.new_page()
         self.page.goto(site.url + "?delay=0")
         wait_ready(self.page)
-        self.boots += 1
 
     def healthy(self) -> bool:
         """The app is up, with no error box and no rescue screen."""
@@ -258,7 +260,7 @@ class SharedPage:
         """Back to the first screen in the default viewport; False if it did not work."""
         pg = self.page
         try:
-            pg.set_viewport_size(DEFAULT_VIEWPORT)
+            pg.set_viewport_size(self.context_args["viewport"])
             pg.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
             pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")   # also what is not the app's
             restart(pg)
@@ -268,17 +270,26 @@ class SharedPage:
             return False
 
 
+@pytest.fixture
+def app_context_args() -> dict:
+    """The shared page's context args (a module overrides this for a phone:
+    each set of args has a shared page of its own)."""
+    return {}
+
+
 @pytest.fixture(scope="session")
-def _shared_page():
-    shared = SharedPage()
-    yield shared
-    shared.close()
+def _shared_pages():
+    pages: dict[str, SharedPage] = {}
+    yield pages
+    for shared in pages.values():
+        shared.close()
 
 
 @pytest.fixture
-def app(request, browser, site, _shared_page):
+def app(request, browser, site, _shared_pages, app_context_args):
     """The worker's shared page, started again on its first screen (see the module docstring)."""
-    shared = _shared_page
+    key = json.dumps(app_context_args, sort_keys=True)
+    shared = _shared_pages.setdefault(key, SharedPage(app_context_args))
     if not shared.healthy() or not shared.fresh_start():
         shared.boot(browser, site)
         assert shared.fresh_start(), "the shared page did not start again on its first screen"
