@@ -347,3 +347,32 @@ def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert
         assert plays[-1]["play"] in page.locator("#live").inner_text()
         assert any(a["play"] == name and a["seat"] == 0 for a in plays)
     assert_no_py_error(page)
+
+
+def test_restart_in_the_same_page_starts_from_nothing(page, assert_no_py_error):
+    """The shared page's restart (domino/browser.py's reset): the computers
+    that were playing stop, the path's saves and settings go, the URL's
+    query is the new one, and the first screen is a first visit's."""
+    open_app(page, "&seed=4")
+    tid(page, "lang").click()                          # a setting saved
+    page.evaluate("localStorage.setItem('other-app', 'kept?')")
+    tid(page, "game").select_option("draw")
+    tid(page, "players").select_option("4")
+    for i in range(4):
+        tid(page, f"seat-kind-{i}").select_option("easy")
+    tid(page, "start").click()
+    page.wait_for_function("+document.documentElement.dataset.seq > 3", timeout=30_000)
+    lang = page.evaluate("document.documentElement.lang")
+    restart(page, "?delay=300&seed=9")
+    assert page.evaluate("location.search") == "?delay=300&seed=9"
+    tid(page, "new-game").wait_for()
+    assert tid(page, "saved-match").count() == 0
+    assert page.evaluate("document.documentElement.lang") != lang      # the setting is gone too
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('domino:/domino/:')"
+                         " && !k.endsWith(':snapshot'))") == []
+    assert page.evaluate("localStorage.getItem('other-app')") == "kept?"   # only the app's keys
+    assert page.evaluate("document.documentElement.classList.contains('no-anim')") is False   # ?delay=300
+    at = seq(page)
+    page.wait_for_timeout(1000)                        # the old computers would have moved by now
+    assert seq(page) == at and save_text(page) is None
+    assert_no_py_error(page)
