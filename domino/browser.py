@@ -688,8 +688,9 @@ def reset(query: str = "", stored=None) -> None:
     loop and every network connection of the old session are stopped, every
     localStorage key of this page's path ("domino:<path>:...") is removed,
     then ``stored`` (an optional {key: text} object) is written, the URL's
-    query becomes ``query`` (e.g. "?seed=3&delay=0"; the hash is dropped),
-    and a fresh Session loads and shows its first screen, as at a boot."""
+    query and hash become ``query``'s (e.g. "?seed=3&delay=0", or with an
+    invitation "?delay=0#join=..."), and a fresh Session loads and shows its
+    first screen, as at a boot."""
     page = _page
     if page is None:
         raise RuntimeError("domino: reset before the page is up")
@@ -715,7 +716,8 @@ def reset(query: str = "", stored=None) -> None:
     params = js.URLSearchParams.new(js.location.search)
     page.s = Session(store, str(js.location.pathname),
                      params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
-                                 url=str(js.location.origin) + str(js.location.pathname), join=None),
+                                 url=str(js.location.origin) + str(js.location.pathname),
+                                 join=links.invitation(str(js.location.hash or ""))),
                      browser_lang=str(js.navigator.language or ""))
     ROOT.classList.toggle("no-anim", page.s.fixed_delay == 0)
     for name in ("data-snapshot", "data-first", "data-start-pending"):

@@ -212,6 +212,25 @@ def restart(page, query: str = "", stored: dict | None = None) -> None:
     assert_no_py_error(page)
 
 
+def app_is_healthy(page) -> bool:
+    """The app is up in ``page``, with no error box and no rescue screen,
+    and can start again in place (a page to share with the next test)."""
+    if page is None or page.is_closed():
+        return False
+    try:
+        return bool(page.evaluate("""() => document.documentElement.dataset.ready === '1'
+            && !document.documentElement.dataset.rescue
+            && !document.querySelector('.py-error')
+            && typeof window.dominoReset === 'function'"""))
+    except Exception:
+        return False
+
+
+def did_fail(item) -> bool:
+    """The test's setup or call failed (its shared pages are not to be trusted)."""
+    return item.stash.get(_FAILED, False)
+
+
 class SharedPage:
     """One worker's booted page for one set of context args, its context and the guard's list."""
 
@@ -245,16 +264,7 @@ class SharedPage:
         wait_ready(self.page)
 
     def healthy(self) -> bool:
-        """The app is up, with no error box and no rescue screen."""
-        if self.page is None or self.page.is_closed():
-            return False
-        try:
-            return bool(self.page.evaluate("""() => document.documentElement.dataset.ready === '1'
-                && !document.documentElement.dataset.rescue
-                && !document.querySelector('.py-error')
-                && typeof window.dominoReset === 'function'"""))
-        except Exception:
-            return False
+        return app_is_healthy(self.page)
 
     def fresh_start(self) -> bool:
         """Back to the first screen in the default viewport; False if it did not work."""
@@ -297,6 +307,6 @@ def app(request, browser, site, _shared_pages, app_context_args):
     yield shared.page
     if not site.running:
         site.start()
-    if request.node.stash.get(_FAILED, False) or len(shared.context.pages) != 1 or not shared.healthy():
+    if did_fail(request.node) or len(shared.context.pages) != 1 or not shared.healthy():
         shared.close()   # a failure, a tab left open, an error: the next test boots a fresh page
     assert not shared.external, f"requests left the local server: {shared.external}"
