@@ -124,7 +124,7 @@ def check_hand_result(page, m: Match):
 
 # ------------------------------------------------------------------ tests
 @pytest.mark.parametrize("game", ["draw", "block"])
-def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, game):
+def test_hotseat_hand_by_tapping(page, assert_no_py_error, game):
     open_app(page, "&seed=21")
     tid(page, "new-game").wait_for()
     start(page, game)
@@ -143,7 +143,7 @@ def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, gam
     assert_no_py_error(page)
 
 
-def test_hand_against_the_computer(page, site, wait_ready, assert_no_py_error):
+def test_hand_against_the_computer(page, assert_no_py_error):
     open_app(page, "&seed=5")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "draw", kinds=("human", level), names=("Ana", ""))
@@ -195,7 +195,7 @@ def _near_final_record(moves_left=3):
     raise AssertionError("no near-final match")
 
 
-def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error):
+def test_match_end_from_saved_record(page, assert_no_py_error):
     record = _near_final_record()
     text = json.dumps({"format": "domino-save/1", "record": record})
     open_app(page, stored={saves.save_key("/domino/"): text})
@@ -211,7 +211,7 @@ def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error)
     assert_no_py_error(page)
 
 
-def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
+def test_reload_mid_hand_continues(page, wait_ready, assert_no_py_error):
     open_app(page, "&seed=8")
     start(page, "draw")
     for _ in range(3):
@@ -236,7 +236,7 @@ def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
     assert_no_py_error(page)
 
 
-def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_no_py_error):
+def test_corrupt_save_kept_and_new_game_offered(page, assert_no_py_error):
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
     open_app(page, "&seed=2", stored={saves.save_key("/domino/"): bad})
     err = tid(page, "save-error")
@@ -255,7 +255,7 @@ def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_n
     assert_no_py_error(page)
 
 
-def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error):
+def test_old_save_format_is_migrated(page, assert_no_py_error):
     m = Match(make_rules("block", players=2), seed=4,
               seats=[{"name": "Ana", "kind": "human"}, {"name": "Luis", "kind": "human"}])
     m.apply(m.legal_actions()[0])
@@ -267,7 +267,7 @@ def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1920, 1080)])
-def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_error, size):
+def test_board_and_hand_fit_the_viewport(page, assert_no_py_error, size):
     w, h = size
     page.set_viewport_size({"width": w, "height": h})
     open_app(page, "&seed=3")
@@ -292,7 +292,7 @@ def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_er
     assert_no_py_error(page)
 
 
-def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
+def test_language_help_and_resign(page, wait_ready, assert_no_py_error):
     open_app(page, "&seed=6")
     tid(page, "lang").click()
     lang = page.evaluate("document.documentElement.lang")
@@ -319,7 +319,7 @@ def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
     assert_no_py_error(page)
 
 
-def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert_no_py_error):
+def test_keyboard_plays_and_the_move_is_announced(page, assert_no_py_error):
     """Tiles and places are buttons: focus + Enter plays; the live region
     (aria-live=polite) announces what happened."""
     open_app(page, "&seed=12")
@@ -373,6 +373,6 @@ def test_restart_in_the_same_page_starts_from_nothing(page, assert_no_py_error):
     assert page.evaluate("localStorage.getItem('other-app')") == "kept?"   # only the app's keys
     assert page.evaluate("document.documentElement.classList.contains('no-anim')") is False   # ?delay=300
     at = seq(page)
-    page.wait_for_timeout(1000)                        # the old computers would have moved by now
+    page.wait_for_timeout(500)                         # the old computers would have moved by now
     assert seq(page) == at and save_text(page) is None
     assert_no_py_error(page)

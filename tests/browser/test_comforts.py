@@ -46,7 +46,7 @@ def to_my_turn(page) -> None:
 
 # ------------------------------------------------------------------ menu
 @VIEWPORTS
-def test_menu_and_back_to_the_same_position(page, site, wait_ready, assert_no_py_error, size):
+def test_menu_and_back_to_the_same_position(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page, "&seed=14")
     start(page, "draw", kinds=("human", "medium"), names=("Ana", ""))
@@ -88,7 +88,7 @@ def test_menu_and_back_to_the_same_position(page, site, wait_ready, assert_no_py
 
 # ------------------------------------------------------------------ undo
 @VIEWPORTS
-def test_undo_in_a_practice_match(page, site, wait_ready, assert_no_py_error, size):
+def test_undo_in_a_practice_match(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page, "&seed=9")
     tid(page, "practice").check()
@@ -158,7 +158,7 @@ def _stats_rows(page) -> list[dict]:
 
 
 @VIEWPORTS
-def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, assert_no_py_error, size):
+def test_statistics_after_two_matches_and_a_reload(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
     record, final = _near_end_vs_computer()
     open_app(page, stored={saves.save_key("/domino/"): json.dumps({"format": "domino-save/1", "record": record})})
@@ -221,7 +221,7 @@ def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, asser
 
 # ------------------------------------------------------------------ guide
 @VIEWPORTS
-def test_guided_hand(page, site, wait_ready, assert_no_py_error, size):
+def test_guided_hand(page, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page)
     tid(page, "guide-offer").wait_for()                      # a first visit offers the guide
@@ -298,7 +298,7 @@ def test_sound_off_by_default_then_click_and_win(fresh_page, site, wait_ready, a
 
 # ------------------------------------------------------------------ looks
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_themes_follow_the_system_and_pass_axe(page, site, wait_ready, assert_no_py_error, scheme):
+def test_themes_follow_the_system_and_pass_axe(page, assert_no_py_error, scheme):
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(DESKTOP)
     open_app(page, "&seed=14")
@@ -326,7 +326,7 @@ def test_themes_follow_the_system_and_pass_axe(page, site, wait_ready, assert_no
 
 @pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 740, "height": 360}, DESKTOP],
                          ids=["portrait", "landscape", "desktop"])
-def test_toolbar_touch_targets_are_44px(page, site, wait_ready, assert_no_py_error, size):
+def test_toolbar_touch_targets_are_44px(page, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page, "&seed=14")
 
@@ -348,7 +348,7 @@ def test_toolbar_touch_targets_are_44px(page, site, wait_ready, assert_no_py_err
     assert_no_py_error(page)
 
 
-def test_seat_menus_show_the_whole_label_on_desktop(page, site, wait_ready, assert_no_py_error):
+def test_seat_menus_show_the_whole_label_on_desktop(page, assert_no_py_error):
     page.set_viewport_size(DESKTOP)
     open_app(page)
     tid(page, "players").select_option("4")

@@ -24,7 +24,7 @@ def page(app):
 
 
 @pytest.mark.parametrize("game,kinds,seed", CASES, ids=[c[0] for c in CASES])
-def test_a_hand_against_each_level(page, site, wait_ready, assert_no_py_error, game, kinds, seed):
+def test_a_hand_against_each_level(page, assert_no_py_error, game, kinds, seed):
     n = len(kinds)
     restart(page, f"?delay=0&seed={seed}")
     tid(page, "game").select_option(game)

@@ -188,7 +188,7 @@ def test_the_cases_end_their_round():
 
 
 @pytest.mark.parametrize("game", list(CASES))
-def test_one_round_of_each_game(page, site, wait_ready, assert_no_py_error, game):
+def test_one_round_of_each_game(page, assert_no_py_error, game):
     n, seed, opts, want = CASES[game]
     open_new_game(page, seed)
     setup(page, game, ["human"] + ["easy"] * (n - 1), opts)
@@ -238,7 +238,7 @@ def _first_turn_with_a_choice(n: int, start: int = 1) -> int:
     raise AssertionError("no seed")
 
 
-def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_py_error):
+def test_mexican_train_eight_seats_on_a_phone(page, assert_no_py_error):
     seed = _first_turn_with_a_choice(8)
     open_new_game(page, seed)
     setup(page, "mexican-train", ["human"] + ["easy"] * 7)
@@ -309,7 +309,7 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     assert_no_py_error(page)
 
 
-def test_mexican_train_names_fit_their_chips(page, site, wait_ready, assert_no_py_error):
+def test_mexican_train_names_fit_their_chips(page, assert_no_py_error):
     """Two seats: three tall lanes, the largest names; "Mexicano" once ran
     past its chip, under the "+N" of a folded train."""
     open_new_game(page, 5)
@@ -339,7 +339,7 @@ def names_outside_chips(page) -> list:
         ".map(g => [g.dataset.train, g.querySelector('.lane-name').textContent])")
 
 
-def test_hot_seat_hides_hands_and_reload_resumes(page, site, wait_ready, assert_no_py_error):
+def test_hot_seat_hides_hands_and_reload_resumes(page, wait_ready, assert_no_py_error):
     open_new_game(page, 5)
     setup(page, "mexican-train", ["human", "human", "easy"])
     last = None

@@ -164,7 +164,7 @@ def test_every_preset_has_a_case():
 
 
 @pytest.mark.parametrize("game", list(CASES))
-def test_one_hand_of_each_preset(page, site, wait_ready, assert_no_py_error, game):
+def test_one_hand_of_each_preset(page, assert_no_py_error, game):
     n, seed, want = CASES[game]
     restart(page, f"?delay=0&seed={seed}")
     tid(page, "new-game").wait_for()
@@ -219,7 +219,7 @@ def test_one_hand_of_each_preset(page, site, wait_ready, assert_no_py_error, gam
     assert_no_py_error(page)
 
 
-def test_options_on_the_new_game_screen(page, site, wait_ready, assert_no_py_error):
+def test_options_on_the_new_game_screen(page, assert_no_py_error):
     """Options: a changed value reaches the match and the table code; an
     invalid combination disables Start and says why."""
     restart(page, "?delay=0&seed=4")

@@ -55,8 +55,7 @@ def start_fives_vs_lola(page):
 
 # ------------------------------------------------------------------ 1, 2. the menu
 @VIEWPORTS
-def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, site, wait_ready,
-                                                                         assert_no_py_error, size):
+def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page, "&seed=5")          # All Fives: Lola opens for 10, the hand goes on
     start_fives_vs_lola(page)
@@ -87,7 +86,7 @@ def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, sit
 
 
 # ------------------------------------------------------------------ 3. names
-def test_a_default_name_follows_a_language_switch(page, site, wait_ready, assert_no_py_error):
+def test_a_default_name_follows_a_language_switch(page, wait_ready, assert_no_py_error):
     page.set_viewport_size(DESKTOP)
     open_app(page, "&seed=5")
     tid(page, "players").select_option("4")
@@ -112,7 +111,7 @@ def test_a_default_name_follows_a_language_switch(page, site, wait_ready, assert
 
 
 # ------------------------------------------------------------------ 5, 6. the new-game screen
-def test_play_and_continue_are_above_the_fold_on_a_phone(page, site, wait_ready, assert_no_py_error):
+def test_play_and_continue_are_above_the_fold_on_a_phone(page, assert_no_py_error):
     page.set_viewport_size(PHONE)
     open_app(page, "&seed=5")
     play = tid(page, "quick-play")
@@ -158,7 +157,7 @@ def test_play_and_continue_are_above_the_fold_on_a_phone(page, site, wait_ready,
 
 @VIEWPORTS
 @pytest.mark.parametrize("lang_first", ["en", "es"])
-def test_the_language_buttons_name_starts_with_its_text(page, site, wait_ready, assert_no_py_error, lang_first,
+def test_the_language_buttons_name_starts_with_its_text(page, assert_no_py_error, lang_first,
                                                          size):
     page.set_viewport_size(size)
     open_app(page)
@@ -184,7 +183,7 @@ def test_the_language_buttons_name_starts_with_its_text(page, site, wait_ready, 
 
 # ------------------------------------------------------------------ 7. the guided hand
 @VIEWPORTS
-def test_guided_hand_panel_covers_nothing_and_teaches_the_draw(page, site, wait_ready, assert_no_py_error, size):
+def test_guided_hand_panel_covers_nothing_and_teaches_the_draw(page, assert_no_py_error, size):
     page.set_viewport_size(size)
     open_app(page)
     tid(page, "guide-start").click()

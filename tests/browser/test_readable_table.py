@@ -92,7 +92,7 @@ def contrast(fg: str, bg: str) -> float:
 # ------------------------------------------------------------------ the header at 360 px
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
-def test_eight_seat_header_every_name_and_score_whole(page, site, wait_ready, assert_no_py_error, lang, game):
+def test_eight_seat_header_every_name_and_score_whole(page, assert_no_py_error, lang, game):
     """Eight seats (the most the game allows) with the longest persona
     names: every chip's name and score is whole and inside the screen (the
     chips wrap to more lines); the header does not scroll sideways."""
@@ -129,7 +129,7 @@ def _rounds_match(rounds: int = 3) -> Match:
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_eight_seat_round_by_round_table_not_cut(page, site, wait_ready, assert_no_py_error, lang):
+def test_eight_seat_round_by_round_table_not_cut(page, assert_no_py_error, lang):
     """The end of a Mexican Train round at eight seats, on a phone: the
     title says round (as the header does), the round-by-round table fits
     its card (no column past the right edge), every name in it is whole,
@@ -162,7 +162,7 @@ def test_eight_seat_round_by_round_table_not_cut(page, site, wait_ready, assert_
 
 
 # ------------------------------------------------------------------ partners, the hand, the pace
-def test_partners_share_a_colour_on_seats_and_header(page, site, wait_ready, assert_no_py_error):
+def test_partners_share_a_colour_on_seats_and_header(page, assert_no_py_error):
     page.set_viewport_size(PHONE)
     open_app(page, "es")
     start(page, "latin", ["human", "easy", "easy", "easy"])
@@ -183,7 +183,7 @@ def test_partners_share_a_colour_on_seats_and_header(page, site, wait_ready, ass
     assert_no_py_error(page)
 
 
-def test_unplayable_tiles_readable_playable_marked_pace_said(page, site, wait_ready, assert_no_py_error):
+def test_unplayable_tiles_readable_playable_marked_pace_said(page, assert_no_py_error):
     """A phone: a tile that cannot be played is barely dimmed (the hand
     does not look switched off), the playable ones stand up with their dot;
     the pace button shows its word, and a tap shows the next one."""
@@ -224,7 +224,7 @@ def box_w(loc) -> float:
 
 
 # ------------------------------------------------------------------ dark theme
-def test_dark_theme_log_close_is_seen(page, site, wait_ready, assert_no_py_error):
+def test_dark_theme_log_close_is_seen(page, assert_no_py_error):
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size(PHONE)
     open_app(page, "en")
@@ -246,7 +246,7 @@ def test_dark_theme_log_close_is_seen(page, site, wait_ready, assert_no_py_error
 
 # ------------------------------------------------------------------ axe on the table, both themes
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_on_the_table_in_either_theme(page, site, wait_ready, assert_no_py_error, scheme):
+def test_axe_finds_nothing_on_the_table_in_either_theme(page, assert_no_py_error, scheme):
     """The table against the computer on a phone (the pace button, the hint,
     the log open and closed) in the light and the dark theme: axe-core at zero,
     the pace button's name starting with the word it shows."""

@@ -114,7 +114,7 @@ FILL = """() => {
 
 
 # ------------------------------------------------------------------ storage full
-def test_storage_full_during_a_match_tells_and_downloads_every_move(page, site, wait_ready):
+def test_storage_full_during_a_match_tells_and_downloads_every_move(page):
     open_app(page, "&seed=7")
     start_vs_computer(page)
     human_move(page)
@@ -141,7 +141,7 @@ def test_storage_full_during_a_match_tells_and_downloads_every_move(page, site, 
     no_py_error(page)
 
 
-def test_storage_full_free_space_removes_old_corrupt_copies(page, site, wait_ready):
+def test_storage_full_free_space_removes_old_corrupt_copies(page):
     open_app(page, "&seed=8", {saves.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): "y" * 400_000
                                for i in range(1, 4)})
     start_vs_computer(page)
@@ -161,7 +161,7 @@ def test_storage_full_free_space_removes_old_corrupt_copies(page, site, wait_rea
 
 
 # ------------------------------------------------------------------ corrupt saves
-def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page, site, wait_ready):
+def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page):
     big = '{"format": "domino-save/1", "record": "' + "z" * 4_000_000
     open_app(page, "&seed=2", {SAVE: big})
     err = tid(page, "save-error")
@@ -176,7 +176,7 @@ def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_corrupt_copies_are_few_oldest_dropped_first(page, site, wait_ready):
+def test_corrupt_copies_are_few_oldest_dropped_first(page):
     old = {saves.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): f"old {i}" for i in range(1, 5)}
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
     open_app(page, "", {**old, SAVE: bad})
@@ -188,7 +188,7 @@ def test_corrupt_copies_are_few_oldest_dropped_first(page, site, wait_ready):
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
-def test_deeply_nested_save_and_settings_boot(page, site, wait_ready):
+def test_deeply_nested_save_and_settings_boot(page, wait_ready):
     t0 = time.monotonic()
     open_app(page, "", {SAVE: DEEP, SETTINGS: DEEP})
     assert tid(page, "new-game").is_visible()
@@ -211,7 +211,7 @@ def test_deeply_nested_save_and_settings_boot(page, site, wait_ready):
 @pytest.mark.parametrize("settings", ['{"new": {"game": []}}', '{"lang": 5, "pips": [], "new": {"seats": [{"kind": {}}]}}',
                                       '[1]', '{"new": {"players": "9", "target": 1e400}}'],
                          ids=["game-list", "wrong-types", "list", "huge"])
-def test_bad_settings_fall_back(page, site, wait_ready, settings):
+def test_bad_settings_fall_back(page, settings):
     open_app(page, "", {SETTINGS: settings})
     assert tid(page, "new-game").is_visible()
     if tid(page, "safe-note").count():
@@ -223,7 +223,7 @@ def test_bad_settings_fall_back(page, site, wait_ready, settings):
 
 
 @pytest.mark.parametrize("raw", ["--5", "%C2%B2", "9" * 5000], ids=["dashes", "superscript", "5000-digits"])
-def test_bad_url_seed_falls_back_with_a_message(page, site, wait_ready, raw):
+def test_bad_url_seed_falls_back_with_a_message(page, raw):
     open_app(page, "&seed=" + raw)
     assert "seed" in tid(page, "safe-note").inner_text()
     tid(page, "safe-ok").click()
@@ -242,7 +242,7 @@ def _save_with(seats, moves=2, game="draw", seed=4) -> str:
     return json.dumps({"format": "domino-save/1", "record": rec})
 
 
-def test_unknown_seat_kind_is_played_by_the_computer(page, site, wait_ready):
+def test_unknown_seat_kind_is_played_by_the_computer(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Evil", "kind": "evil"}], moves=1)
     before = from_record(json.loads(text)["record"])
     assert before.turn == 1   # the "evil" seat is to move
@@ -256,7 +256,7 @@ def test_unknown_seat_kind_is_played_by_the_computer(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_seat_name_of_4_mb_boots_fast_and_is_kept(page, site, wait_ready):
+def test_seat_name_of_4_mb_boots_fast_and_is_kept(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "n" * 4_000_000, "kind": "easy"}])
     t0 = time.monotonic()
     open_app(page, "", {SAVE: text})
@@ -330,7 +330,7 @@ def test_a_different_match_from_another_tab_is_not_replaced_without_asking(page,
 
 
 # ------------------------------------------------------------------ failures
-def test_computer_turn_error_offers_retry_and_resign(page, site, wait_ready):
+def test_computer_turn_error_offers_retry_and_resign(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Rita", "kind": "easy"}], moves=1)
     open_app(page, "&fail=turn", {SAVE: text})
     err = tid(page, "turn-error")
@@ -345,7 +345,7 @@ def test_computer_turn_error_offers_retry_and_resign(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_computer_turn_error_resign_ends_the_match(page, site, wait_ready):
+def test_computer_turn_error_resign_ends_the_match(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Rita", "kind": "easy"}], moves=1)
     open_app(page, "&fail=turn", {SAVE: text})
     tid(page, "turn-resign").click()
@@ -384,7 +384,7 @@ def leave_match(page):
     tid(page, "new-game").wait_for()
 
 
-def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path):
+def test_export_then_import_continues_the_match(page, tmp_path):
     open_app(page, "&seed=12")
     start_vs_computer(page)
     human_move(page)
@@ -419,7 +419,7 @@ def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path
     no_py_error(page)
 
 
-def test_import_a_finished_match_shows_its_result(page, site, wait_ready, tmp_path):
+def test_import_a_finished_match_shows_its_result(page, tmp_path):
     m = Match(make_rules("block", players=2), seed=2)
     while not m.finished:
         if m.phase == "hand-over":

@@ -91,7 +91,7 @@ def overlap(a, b) -> bool:
 
 
 # ------------------------------------------------------------------ tests
-def test_three_computers_every_move_in_the_log(page, site, wait_ready, assert_no_py_error):
+def test_three_computers_every_move_in_the_log(page, assert_no_py_error):
     """Three computers play a hand of All Fives by themselves: the log has one
     line per action, in order, with its seat; seats and header agree with the
     saved match."""
@@ -123,7 +123,7 @@ def test_three_computers_every_move_in_the_log(page, site, wait_ready, assert_no
     assert_no_py_error(page)
 
 
-def test_live_fives_and_end_labels(page, site, wait_ready, assert_no_py_error):
+def test_live_fives_and_end_labels(page, assert_no_py_error):
     """A person against the computer in All Fives, on a phone: after every
     move the header and the seats hold the live scores (this hand's fives
     included, right after the scoring move), the scorer's seat shows the
@@ -165,7 +165,7 @@ def test_live_fives_and_end_labels(page, site, wait_ready, assert_no_py_error):
 
 @pytest.mark.parametrize("size", [PHONE, {"width": 740, "height": 360}, {"width": 1280, "height": 800}],
                          ids=["portrait", "landscape", "desktop"])
-def test_seats_around_the_board(page, site, wait_ready, assert_no_py_error, size):
+def test_seats_around_the_board(page, assert_no_py_error, size):
     """Four players in partnership: the partner sits opposite, the others
     left and right; no seat overlaps another, the board, the header or the
     status line; nothing leaves the screen; axe finds nothing, log open."""
@@ -205,7 +205,7 @@ def test_seats_around_the_board(page, site, wait_ready, assert_no_py_error, size
     assert_no_py_error(page)
 
 
-def test_header_keeps_its_height_with_two_digit_counts(page, site, wait_ready):
+def test_header_keeps_its_height_with_two_digit_counts(page):
     """A hand where someone holds 10+ tiles: the header is as tall as at the start."""
     page.set_viewport_size({"width": 390, "height": 844})
     rng = random.Random(1)
@@ -227,7 +227,7 @@ def test_header_keeps_its_height_with_two_digit_counts(page, site, wait_ready):
     assert abs(box(page.locator("header.topbar"))["height"] - before) <= 1
 
 
-def test_tile_travels_tap_finishes_and_never_delays_the_save(page, site, wait_ready, assert_no_py_error):
+def test_tile_travels_tap_finishes_and_never_delays_the_save(page, assert_no_py_error):
     """Normal motion: a played tile travels from its seat; the move is
     already saved while it flies; a tap ends the flight at once; the
     computer's turn, flight included, takes the pace."""
@@ -256,7 +256,7 @@ def test_tile_travels_tap_finishes_and_never_delays_the_save(page, site, wait_re
     assert_no_py_error(page)
 
 
-def test_reduced_motion_skips_the_flight(page, site, wait_ready, assert_no_py_error):
+def test_reduced_motion_skips_the_flight(page, assert_no_py_error):
     page.emulate_media(reduced_motion="reduce")
     open_app(page, "?delay=400&seed=5")
     watch_flights(page)
@@ -270,7 +270,7 @@ def test_reduced_motion_skips_the_flight(page, site, wait_ready, assert_no_py_er
     assert_no_py_error(page)
 
 
-def test_pace_is_saved_hint_follows_language_focus_is_seen(page, site, wait_ready, assert_no_py_error):
+def test_pace_is_saved_hint_follows_language_focus_is_seen(page, wait_ready, assert_no_py_error):
     open_app(page, "?delay=0&seed=21")
     start(page, "draw", ["human", "easy"])
     assert tid(page, "pace").get_attribute("data-pace") == "normal"
@@ -316,7 +316,7 @@ def test_pace_is_saved_hint_follows_language_focus_is_seen(page, site, wait_read
 
 
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "frijolito"])
-def test_tiles_travel_on_the_other_boards(page, site, wait_ready, assert_no_py_error, game):
+def test_tiles_travel_on_the_other_boards(page, assert_no_py_error, game):
     """On the trains, the foot and Frijolito's line too, each tile a computer
     plays travels from its seat to its place on the board."""
     open_app(page, "?delay=400&seed=5")
