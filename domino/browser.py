@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 from domino import app
-from domino.app import links, page as decide
+from domino.app import links, storage
+from domino.app import page as decide
 from domino.app.i18n import t
 from domino.app.runtime import bytecode_state
 from domino.app.session import Session
@@ -112,24 +113,23 @@ def download(name: str, text: str) -> None:
     js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 10_000)
 
 
+def new_session(store) -> Session:
+    """The session of this page's address: its query's test parameters, its invitation."""
+    params = js.URLSearchParams.new(js.location.search)
+    return Session(store, str(js.location.pathname),
+                   params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
+                               url=str(js.location.origin) + str(js.location.pathname),
+                               join=links.invitation(str(js.location.hash or ""))),
+                   browser_lang=str(js.navigator.language or ""))
+
+
 class Page:
     def __init__(self):
         self.root = _el(document.getElementById("app"))
         self.live = _el(document.getElementById("live"))
-        params = js.URLSearchParams.new(js.location.search)
-        hash_ = str(js.location.hash or "")
-        self.s = Session(LocalStore(), str(js.location.pathname),
-                         params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
-                                     url=str(js.location.origin) + str(js.location.pathname),
-                                     join=links.invitation(hash_)),
-                         browser_lang=str(js.navigator.language or ""))
-        if self.s.fixed_delay == 0:
-            ROOT.classList.add("no-anim")
-        self.last_live = ""
-        self.kbd = False
+        self.s = new_session(LocalStore())
+        self.fresh()
         self.snap_due = False             # a snapshot is scheduled
-        self.painted_seq = None           # the painted snapshot's position, until the table moves on
-        self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
         self.anims: list = []             # travelling tiles still running
         self._snap = create_proxy(self.keep_snapshot)   # also run by a timer after each render
         self._anim_end = create_proxy(self._anim_done)  # every travelling tile's
@@ -156,6 +156,14 @@ class Page:
         self.mirror_busy()
 
     # ------------------------------------------------------------ one path
+    def fresh(self) -> None:
+        """What the page remembers of the session's screens, as at its start."""
+        ROOT.classList.toggle("no-anim", self.s.fixed_delay == 0)
+        self.last_live = ""
+        self.kbd = False
+        self.painted_seq = None           # the painted snapshot's position, until the table moves on
+        self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
+
     def send(self, inp: dict) -> None:
         """Give the session one input and do what it answers."""
         try:
@@ -594,3 +602,34 @@ def _warm_up_boards(*_args) -> None:
     slice."""
     import domino.players.boards  # noqa: F401
     ROOT.dataset.bytecode = bytecode_state()
+
+
+# ------------------------------------------------------------ tests: start again in the same page
+def reset(query: str = "", stored=None) -> None:
+    """``window.dominoReset(query, stored)``: start again from nothing without reloading (the browser tests
+    share one booted page): the computers and the connections stopped, the app's storage holding only
+    ``stored`` ({key: text}), the URL's query and hash ``query``'s, and a fresh session's first screen."""
+    page = _page
+    page.s.stop_computers()
+    for conn in page.s.link.connections():
+        page.network({"op": "close", "conn": conn})
+    if page.online is not None:
+        page.online.leave()
+    items = json.loads(str(js.JSON.stringify(stored))) if stored is not None and stored is not jsnull else {}
+    storage.start_afresh(LocalStore(), str(js.location.pathname), items)
+    js.history.replaceState(jsnull, "", str(js.location.pathname) + str(query or ""))
+    page.s = new_session(LocalStore())
+    page.fresh()
+    for name in ("data-snapshot", "data-first", "data-start-pending"):
+        ROOT.removeAttribute(name)
+    page.finish_anims()
+    page.live.textContent = ""
+    if _el(document.activeElement) is not None and hasattr(document.activeElement, "blur"):
+        document.activeElement.blur()
+    js.window.scrollTo(0, 0)
+    page.apply(page.s.load_game())
+    page.render()
+    page.kick()
+
+
+js.window.dominoReset = create_proxy(reset)

@@ -19,8 +19,26 @@ Browser tests (tests/browser/, automatically marked ``browser``) get:
     page (or its workers) makes to anything other than the local server origin
     is recorded in ``external_requests`` and fails the test at teardown.
 
+``fresh_page`` (function)
+    The same as ``page``, for a module that made ``page`` the shared one.
+
 ``external_requests`` (function)
     The list behind that guard, for explicit asserts inside a test.
+
+``app`` (function) and ``restart(page, query="", stored=None)``
+    The ONE booted page of this worker (its own context), shared by the
+    tests that need no fresh boot.  Before each test the app starts again in
+    it through the session (``window.dominoReset``, domino/browser.py's
+    ``reset``: computers and network stopped, the path's localStorage keys
+    removed, the URL's query set, a fresh Session on its first screen), the
+    viewport is 1280x720 (or ``app_context_args``'s) and no media is emulated.
+    A module may override ``app_context_args`` (a phone's viewport, touch):
+    each set of args has its own shared page.  ``restart`` does the same
+    inside a test with the test's query ("?delay=0&seed=5") and optional
+    stored {key: text} (a saved match to load).  The same guard as ``page``
+    fails a test whose requests leave the local server.  After a failed test,
+    a .py-error, the rescue screen, a closed page or anything unexpected, the
+    page is thrown away and the next test boots a fresh one.
 
 ``wait_ready`` / ``assert_no_py_error`` (fixtures returning the helpers)
     ``wait_ready(page)`` waits for ``html[data-ready="1"]`` (60 s by default);
@@ -33,6 +51,7 @@ installed, else /usr/bin/chromium; $DOMINO_CHROMIUM overrides), launched with
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -88,6 +107,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember a failed setup or call (the shared page is then thrown away)."""
+    outcome = yield
+    if outcome.get_result().failed:
+        item.stash[_FAILED] = True
+
+
 # ------------------------------------------------------------------- fixtures
 @pytest.fixture(scope="session")
 def site():
@@ -133,6 +163,17 @@ def external_requests(site):
 @pytest.fixture
 def page(context, site, external_requests):
     """A guarded page: any request leaving the local server fails the test."""
+    yield from _guarded_page(context, site, external_requests)
+
+
+@pytest.fixture
+def fresh_page(context, site, external_requests):
+    """The same as ``page``, under another name: a page of its own for the
+    tests that need a fresh boot in a module whose ``page`` is the shared one."""
+    yield from _guarded_page(context, site, external_requests)
+
+
+def _guarded_page(context, site, external_requests):
     origin = site.origin + "/"
 
     def on_request(request):
@@ -156,3 +197,116 @@ def _wait_ready_fixture():
 @pytest.fixture(name="assert_no_py_error")
 def _assert_no_py_error_fixture():
     return assert_no_py_error
+
+
+# ------------------------------------------------------------ the shared page
+FIRST_SCREEN = '[data-testid="new-game"]'
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}
+
+
+def restart(page, query: str = "", stored: dict | None = None) -> None:
+    """Start the app again in ``page`` (no reload) with ``query`` and
+    ``stored`` in localStorage, and wait until it is idle."""
+    page.evaluate("([q, s]) => window.dominoReset(q, s)", [query, stored])
+    page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
+    assert_no_py_error(page)
+
+
+def app_is_healthy(page) -> bool:
+    """The app is up in ``page``, with no error box and no rescue screen,
+    and can start again in place (a page to share with the next test)."""
+    if page is None or page.is_closed():
+        return False
+    try:
+        return bool(page.evaluate("""() => document.documentElement.dataset.ready === '1'
+            && !document.documentElement.dataset.rescue
+            && !document.querySelector('.py-error')
+            && typeof window.dominoReset === 'function'"""))
+    except Exception:
+        return False
+
+
+def did_fail(item) -> bool:
+    """The test's setup or call failed (its shared pages are not to be trusted)."""
+    return item.stash.get(_FAILED, False)
+
+
+class SharedPage:
+    """One worker's booted page for one set of context args, its context and the guard's list."""
+
+    def __init__(self, context_args: dict):
+        self.context_args = {"service_workers": "block", "viewport": DEFAULT_VIEWPORT, **context_args}
+        self.context = None
+        self.page = None
+        self.external: list[str] = []
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:
+                pass
+        self.context = self.page = None
+
+    def boot(self, browser, site) -> None:
+        self.close()
+        origin = site.origin + "/"
+        self.context = browser.new_context(**self.context_args)
+
+        def on_request(request):
+            url = request.url
+            if not (url.startswith(origin) or url.startswith(_LOCAL_SCHEMES)):
+                self.external.append(url)
+
+        self.context.on("request", on_request)
+        self.page = self.context.new_page()
+        self.page.goto(site.url + "?delay=0")
+        wait_ready(self.page)
+
+    def healthy(self) -> bool:
+        return app_is_healthy(self.page)
+
+    def fresh_start(self) -> bool:
+        """Back to the first screen in the default viewport; False if it did not work."""
+        pg = self.page
+        try:
+            pg.set_viewport_size(self.context_args["viewport"])
+            pg.emulate_media(media="null", color_scheme="null", reduced_motion="null", forced_colors="null")
+            pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")   # also what is not the app's
+            restart(pg)
+            pg.wait_for_selector(FIRST_SCREEN, timeout=5_000)
+            return pg.evaluate("location.hash") == "" and self.healthy()
+        except Exception:
+            return False
+
+
+@pytest.fixture
+def app_context_args() -> dict:
+    """The shared page's context args (a module overrides this for a phone:
+    each set of args has a shared page of its own)."""
+    return {}
+
+
+@pytest.fixture(scope="session")
+def _shared_pages():
+    pages: dict[str, SharedPage] = {}
+    yield pages
+    for shared in pages.values():
+        shared.close()
+
+
+@pytest.fixture
+def app(request, browser, site, _shared_pages, app_context_args):
+    """The worker's shared page, started again on its first screen (see the module docstring)."""
+    key = json.dumps(app_context_args, sort_keys=True)
+    shared = _shared_pages.setdefault(key, SharedPage(app_context_args))
+    if not shared.healthy() or not shared.fresh_start():
+        shared.boot(browser, site)
+        assert shared.fresh_start(), "the shared page did not start again on its first screen"
+    shared.external.clear()
+    yield shared.page
+    if not site.running:
+        site.start()
+    if did_fail(request.node) or len(shared.context.pages) != 1 or not shared.healthy():
+        shared.close()   # a failure, a tab left open, an error: the next test boots a fresh page
+    assert not shared.external, f"requests left the local server: {shared.external}"

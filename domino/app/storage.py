@@ -68,6 +68,16 @@ def prefix(path: str) -> str:
     return PREFIX[0] + path + PREFIX[1]
 
 
+def start_afresh(store: "Store", path: str, stored: dict[str, str]) -> None:
+    """Every key of the page at ``path`` removed, then ``stored`` written: the storage of a page that starts
+    again from nothing (the browser tests' restart of one booted page)."""
+    for k in store.keys():
+        if k.startswith(prefix(path)):
+            store.delete(k)
+    for k, text in stored.items():
+        store.set(str(k), str(text))
+
+
 def key(path: str, name: str) -> str:
     """The key of one of :data:`NAMES` for the page at ``path``."""
     return prefix(path) + name

@@ -1,6 +1,8 @@
 """The app in Chromium: hot-seat hands by tapping, against the computer, the
 end of a match from a saved record, reload, hand-off privacy, corrupt saves,
-viewport fit.  Every page load uses ?delay=0 (no pauses, no animations)."""
+viewport fit.  Every page load uses ?delay=0 (no pauses, no animations).
+The tests share the worker's booted page (conftest ``app``): each starts the
+app again in it; only the reload tests boot it again."""
 from __future__ import annotations
 
 import json
@@ -10,7 +12,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from domino.app import saves, storage  # noqa: E402
+from conftest import restart  # noqa: E402
+from domino.app import saves  # noqa: E402
+from domino.app import storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
@@ -18,11 +22,16 @@ from domino.engine.rules import make_rules  # noqa: E402
 FAST = "?delay=0"
 
 
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
 # ------------------------------------------------------------------ helpers
-def open_app(page, site, wait_ready, query=""):
-    page.goto(site.url + FAST + query)
-    wait_ready(page)
-    idle(page)
+def open_app(page, query="", stored=None):
+    """The app started again with ?delay=0 and ``query``, ``stored`` in localStorage."""
+    restart(page, FAST + query, stored)
 
 
 def idle(page):
@@ -116,8 +125,8 @@ def check_hand_result(page, m: Match):
 
 # ------------------------------------------------------------------ tests
 @pytest.mark.parametrize("game", ["draw", "block"])
-def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, game):
-    open_app(page, site, wait_ready, "&seed=21")
+def test_hotseat_hand_by_tapping(page, assert_no_py_error, game):
+    open_app(page, "&seed=21")
     tid(page, "new-game").wait_for()
     start(page, game)
     handoffs = []
@@ -135,8 +144,8 @@ def test_hotseat_hand_by_tapping(page, site, wait_ready, assert_no_py_error, gam
     assert_no_py_error(page)
 
 
-def test_hand_against_the_computer(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "&seed=5")
+def test_hand_against_the_computer(page, assert_no_py_error):
+    open_app(page, "&seed=5")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "draw", kinds=("human", level), names=("Ana", ""))
     if tid(page, "hint").count():   # the AI's hint, when the AI is present
@@ -187,13 +196,10 @@ def _near_final_record(moves_left=3):
     raise AssertionError("no near-final match")
 
 
-def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error):
+def test_match_end_from_saved_record(page, assert_no_py_error):
     record = _near_final_record()
     text = json.dumps({"format": "domino-save/1", "record": record})
-    page.goto(site.url + "index.html" + FAST)   # same origin; set the save, then load for real
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), text])
-    open_app(page, site, wait_ready)
+    open_app(page, stored={storage.key("/domino/", storage.SAVE): text})
     tid(page, "board").wait_for()
     assert seq(page) == from_record(record).seq
     play_until(page, "match-result", next_hands=True)
@@ -206,8 +212,8 @@ def test_match_end_from_saved_record(page, site, wait_ready, assert_no_py_error)
     assert_no_py_error(page)
 
 
-def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "&seed=8")
+def test_reload_mid_hand_continues(page, wait_ready, assert_no_py_error):
+    open_app(page, "&seed=8")
     start(page, "draw")
     for _ in range(3):
         if tid(page, "handoff").count():
@@ -231,12 +237,9 @@ def test_reload_mid_hand_continues(page, site, wait_ready, assert_no_py_error):
     assert_no_py_error(page)
 
 
-def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_no_py_error):
-    page.goto(site.url + "index.html" + FAST)
-    wait_ready(page)
+def test_corrupt_save_kept_and_new_game_offered(page, assert_no_py_error):
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), bad])
-    open_app(page, site, wait_ready, "&seed=2")
+    open_app(page, "&seed=2", stored={storage.key("/domino/", storage.SAVE): bad})
     err = tid(page, "save-error")
     err.wait_for()
     assert err.inner_text().strip()
@@ -253,14 +256,11 @@ def test_corrupt_save_kept_and_new_game_offered(page, site, wait_ready, assert_n
     assert_no_py_error(page)
 
 
-def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error):
+def test_old_save_format_is_migrated(page, assert_no_py_error):
     m = Match(make_rules("block", players=2), seed=4,
               seats=[{"name": "Ana", "kind": "human"}, {"name": "Luis", "kind": "human"}])
     m.apply(m.legal_actions()[0])
-    page.goto(site.url + "index.html" + FAST)
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump_v0(m)])
-    open_app(page, site, wait_ready)
+    open_app(page, stored={storage.key("/domino/", storage.SAVE): saves.dump_v0(m)})
     assert tid(page, "save-error").count() == 0
     assert seq(page) == m.seq
     assert json.loads(save_text(page))["format"] == "domino-save/1"
@@ -268,10 +268,10 @@ def test_old_save_format_is_migrated(page, site, wait_ready, assert_no_py_error)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (1920, 1080)])
-def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_error, size):
+def test_board_and_hand_fit_the_viewport(page, assert_no_py_error, size):
     w, h = size
     page.set_viewport_size({"width": w, "height": h})
-    open_app(page, site, wait_ready, "&seed=3")
+    open_app(page, "&seed=3")
     level = tid(page, "seat-kind-1").locator("option").nth(1).get_attribute("value")
     start(page, "all-fives", kinds=("human", level), names=("Ana", ""))
     for _ in range(4):
@@ -293,9 +293,8 @@ def test_board_and_hand_fit_the_viewport(page, site, wait_ready, assert_no_py_er
     assert_no_py_error(page)
 
 
-def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
-    page.goto(site.url + FAST + "&seed=6")
-    wait_ready(page)
+def test_language_help_and_resign(page, wait_ready, assert_no_py_error):
+    open_app(page, "&seed=6")
     tid(page, "lang").click()
     lang = page.evaluate("document.documentElement.lang")
     tid(page, "lang").click()
@@ -321,10 +320,10 @@ def test_language_help_and_resign(page, site, wait_ready, assert_no_py_error):
     assert_no_py_error(page)
 
 
-def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert_no_py_error):
+def test_keyboard_plays_and_the_move_is_announced(page, assert_no_py_error):
     """Tiles and places are buttons: focus + Enter plays; the live region
     (aria-live=polite) announces what happened."""
-    open_app(page, site, wait_ready, "&seed=12")
+    open_app(page, "&seed=12")
     start(page, kinds=("human", "easy"), names=("Ana", ""))
     assert page.locator("#live").get_attribute("aria-live") == "polite"
     for _ in range(3):
@@ -348,4 +347,33 @@ def test_keyboard_plays_and_the_move_is_announced(page, site, wait_ready, assert
         plays = [a for a in saved_match(page).view(0)["history"] if "play" in a]
         assert plays[-1]["play"] in page.locator("#live").inner_text()
         assert any(a["play"] == name and a["seat"] == 0 for a in plays)
+    assert_no_py_error(page)
+
+
+def test_restart_in_the_same_page_starts_from_nothing(page, assert_no_py_error):
+    """The shared page's restart (domino/browser.py's reset): the computers
+    that were playing stop, the path's saves and settings go, the URL's
+    query is the new one, and the first screen is a first visit's."""
+    open_app(page, "&seed=4")
+    tid(page, "lang").click()                          # a setting saved
+    page.evaluate("localStorage.setItem('other-app', 'kept?')")
+    tid(page, "game").select_option("draw")
+    tid(page, "players").select_option("4")
+    for i in range(4):
+        tid(page, f"seat-kind-{i}").select_option("easy")
+    tid(page, "start").click()
+    page.wait_for_function("+document.documentElement.dataset.seq > 3", timeout=30_000)
+    lang = page.evaluate("document.documentElement.lang")
+    restart(page, "?delay=300&seed=9")
+    assert page.evaluate("location.search") == "?delay=300&seed=9"
+    tid(page, "new-game").wait_for()
+    assert tid(page, "saved-match").count() == 0
+    assert page.evaluate("document.documentElement.lang") != lang      # the setting is gone too
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('domino:/domino/:')"
+                         " && !k.endsWith(':snapshot'))") == []
+    assert page.evaluate("localStorage.getItem('other-app')") == "kept?"   # only the app's keys
+    assert page.evaluate("document.documentElement.classList.contains('no-anim')") is False   # ?delay=300
+    at = seq(page)
+    page.wait_for_timeout(500)                         # the old computers would have moved by now
+    assert seq(page) == at and save_text(page) is None
     assert_no_py_error(page)

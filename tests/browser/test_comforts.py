@@ -1,7 +1,9 @@
 """The comforts in Chromium, on a phone-sized and a desktop viewport: the
 menu and back, undo in a practice match, statistics after two matches and a
 reload, the guided hand, sound, the dark theme (axe in both themes) and
-44 px touch targets.  Every page load uses ?delay=0."""
+44 px touch targets.  Every page load uses ?delay=0.  The tests share the
+worker's booted page (conftest ``app``), but the sound's, which must see
+a page where no sound was ever made."""
 from __future__ import annotations
 
 import json
@@ -26,6 +28,12 @@ DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 
 
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
 def hand(page) -> list[str]:
     return page.locator(".hand button[data-tile]").evaluate_all("bs => bs.map(b => b.dataset.tile)")
 
@@ -38,9 +46,9 @@ def to_my_turn(page) -> None:
 
 # ------------------------------------------------------------------ menu
 @VIEWPORTS
-def test_menu_and_back_to_the_same_position(page, site, wait_ready, assert_no_py_error, size):
+def test_menu_and_back_to_the_same_position(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready, "&seed=14")
+    open_app(page, "&seed=14")
     start(page, "draw", kinds=("human", "medium"), names=("Ana", ""))
     to_my_turn(page)
     tap_one_move(page)
@@ -80,9 +88,9 @@ def test_menu_and_back_to_the_same_position(page, site, wait_ready, assert_no_py
 
 # ------------------------------------------------------------------ undo
 @VIEWPORTS
-def test_undo_in_a_practice_match(page, site, wait_ready, assert_no_py_error, size):
+def test_undo_in_a_practice_match(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready, "&seed=9")
+    open_app(page, "&seed=9")
     tid(page, "practice").check()
     start(page, "draw", kinds=("human", "easy"), names=("Ana", ""))
     tid(page, "practice-badge").wait_for()
@@ -150,14 +158,10 @@ def _stats_rows(page) -> list[dict]:
 
 
 @VIEWPORTS
-def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, assert_no_py_error, size):
+def test_statistics_after_two_matches_and_a_reload(page, wait_ready, assert_no_py_error, size):
     page.set_viewport_size(size)
     record, final = _near_end_vs_computer()
-    page.goto(site.url + "index.html?delay=0")
-    wait_ready(page)
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                  [storage.key("/domino/", storage.SAVE), json.dumps({"format": "domino-save/1", "record": record})])
-    open_app(page, site, wait_ready)
+    open_app(page, stored={storage.key("/domino/", storage.SAVE): json.dumps({"format": "domino-save/1", "record": record})})
     for _ in range(60):                        # match 1: played to its end
         idle(page)
         if tid(page, "match-result").count():
@@ -217,9 +221,9 @@ def test_statistics_after_two_matches_and_a_reload(page, site, wait_ready, asser
 
 # ------------------------------------------------------------------ guide
 @VIEWPORTS
-def test_guided_hand(page, site, wait_ready, assert_no_py_error, size):
+def test_guided_hand(page, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready)
+    open_app(page)
     tid(page, "guide-offer").wait_for()                      # a first visit offers the guide
     tid(page, "guide-start").click()
     panel = tid(page, "guide")
@@ -266,8 +270,11 @@ def test_guided_hand(page, site, wait_ready, assert_no_py_error, size):
 
 
 # ------------------------------------------------------------------ sound
-def test_sound_off_by_default_then_click_and_win(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "&seed=14")
+def test_sound_off_by_default_then_click_and_win(fresh_page, site, wait_ready, assert_no_py_error):
+    page = fresh_page
+    page.goto(site.url + "?delay=0&seed=14")
+    wait_ready(page)
+    idle(page)
     start(page, "draw", kinds=("human", "easy"), names=("Ana", ""))
     to_my_turn(page)
     tap_one_move(page)
@@ -291,10 +298,10 @@ def test_sound_off_by_default_then_click_and_win(page, site, wait_ready, assert_
 
 # ------------------------------------------------------------------ looks
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_themes_follow_the_system_and_pass_axe(page, site, wait_ready, assert_no_py_error, scheme):
+def test_themes_follow_the_system_and_pass_axe(page, assert_no_py_error, scheme):
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(DESKTOP)
-    open_app(page, site, wait_ready, "&seed=14")
+    open_app(page, "&seed=14")
     card_bg = page.locator(".newgame .card").first.evaluate("e => getComputedStyle(e).backgroundColor")
     dark = sum(int(x) for x in card_bg[card_bg.index("(") + 1:card_bg.index(")")].split(",")[:3]) < 200
     assert dark == (scheme == "dark"), card_bg
@@ -319,9 +326,9 @@ def test_themes_follow_the_system_and_pass_axe(page, site, wait_ready, assert_no
 
 @pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 740, "height": 360}, DESKTOP],
                          ids=["portrait", "landscape", "desktop"])
-def test_toolbar_touch_targets_are_44px(page, site, wait_ready, assert_no_py_error, size):
+def test_toolbar_touch_targets_are_44px(page, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready, "&seed=14")
+    open_app(page, "&seed=14")
 
     def small():
         out = []
@@ -341,9 +348,9 @@ def test_toolbar_touch_targets_are_44px(page, site, wait_ready, assert_no_py_err
     assert_no_py_error(page)
 
 
-def test_seat_menus_show_the_whole_label_on_desktop(page, site, wait_ready, assert_no_py_error):
+def test_seat_menus_show_the_whole_label_on_desktop(page, assert_no_py_error):
     page.set_viewport_size(DESKTOP)
-    open_app(page, site, wait_ready)
+    open_app(page)
     tid(page, "players").select_option("4")
     for i in range(1, 4):
         tid(page, f"seat-kind-{i}").select_option("hard")

@@ -6,6 +6,10 @@ way people do it (the guest opens the link; the host pastes the reply).
 Every page uses ?delay=0 (no pauses, no animations).  The host's computer
 seats play at once; the people's taps are made here: on each phone, the
 first playable tile (or the draw button), until the hand or match ends.
+
+The host's phone and the friend's are booted once for this module
+(:class:`PhonesByRole`); each test starts the app again on them (conftest
+``restart``); a reload or an invitation opened again in a test is a real one.
 """
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from conftest import assert_no_py_error, wait_ready  # noqa: E402
+from conftest import app_is_healthy, assert_no_py_error, did_fail, restart, wait_ready  # noqa: E402
 from domino.engine.records import from_record  # noqa: E402
 from a11y import axe_violations  # noqa: E402
 from netns import netns, netns_browser, phones  # noqa: E402,F401  (fixtures)
@@ -35,7 +39,68 @@ def seq(page) -> int:
     return int(page.evaluate("document.documentElement.dataset.seq || '0'"))
 
 
-def open_phone(phones, query=FAST, hash_=""):
+class PhonesByRole:
+    """The host's phone and the friend's, each a booted page (a context of
+    its own in the namespace's browser) kept from test to test: the next
+    test starts the app again on it, with nothing stored.  Requests and
+    websockets go to the running test's ``phones`` guards."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.pages: dict = {}
+        self.phones = None
+
+    def open(self, phones, role: str, tail: str):
+        """``role``'s phone at the page's URL + ``tail`` (a query, and an invitation's hash)."""
+        self.phones = phones
+        page = self.pages.get(role)
+        if app_is_healthy(page):
+            page.set_viewport_size(PHONE)
+            page.evaluate("() => localStorage.clear()")
+            restart(page, tail)
+            return page
+        self.close(role)
+        context = self.browser.new_context(service_workers="block")
+        context.on("request", lambda r: self.phones._guard(r))
+        page = context.new_page()
+        page.on("websocket", lambda ws: self.phones._socket(ws))
+        page.set_viewport_size(PHONE)
+        page.goto(phones.ns.url + tail)
+        wait_ready(page)
+        self.pages[role] = page
+        return page
+
+    def close(self, role: str | None = None) -> None:
+        for name in [role] if role else list(self.pages):
+            page = self.pages.pop(name, None)
+            if page is not None:
+                try:
+                    page.context.close()
+                except Exception:
+                    pass
+
+
+@pytest.fixture(scope="module")
+def _phones_by_role(netns_browser):
+    roles = PhonesByRole(netns_browser)
+    yield roles
+    roles.close()
+
+
+@pytest.fixture(autouse=True)
+def _shared_phones(request, phones, _phones_by_role):
+    """This module's tests open the host's and the friend's phone on the shared pages."""
+    phones.by_role = _phones_by_role
+    yield
+    if did_fail(request.node) or not all(app_is_healthy(p) for p in _phones_by_role.pages.values()):
+        _phones_by_role.close()
+
+
+def open_phone(phones, query=FAST, hash_="", role=None):
+    """A phone at the page: ``role``'s shared one (see PhonesByRole), else a new one."""
+    roles = getattr(phones, "by_role", None)
+    if roles is not None and role is not None:
+        return roles.open(phones, role, query + hash_)
     page = phones.new(path=None)
     page.set_viewport_size(PHONE)
     page.goto(phones.ns.url + query + hash_)
@@ -45,7 +110,7 @@ def open_phone(phones, query=FAST, hash_=""):
 
 def host_table(phones, game="draw", players=2, kinds=None, query=FAST + "&seed=7"):
     """The host's phone at the friends' lobby: the game, the players, the seats."""
-    host = open_phone(phones, query)
+    host = open_phone(phones, query, role="host")
     tid(host, "game").select_option(game)
     if players != 2:
         tid(host, "players").select_option(str(players))
@@ -72,7 +137,7 @@ def join(phones, host, seat: int, name: str, query=FAST, start=True):
     link = invite_link(host, seat)
     base, frag = link.split("#", 1)
     assert base == phones.ns.url
-    guest = open_phone(phones, query, "#" + frag)
+    guest = open_phone(phones, query, "#" + frag, role="guest")
     assert guest.evaluate("document.documentElement.dataset.netRole") == "guest"
     tid(guest, "guest-answer").click()         # the friend read the invitation: only now the reply code
     guest.wait_for_selector('[data-testid="reply-code"]', timeout=10_000)

@@ -32,6 +32,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino.app.settings import games  # noqa: E402
+from conftest import restart  # noqa: E402
 from test_app import idle, tid  # noqa: E402
 
 VIEWPORTS = {"phone": ({"width": 360, "height": 740}, "es"),
@@ -359,15 +360,14 @@ def test_every_game_at_its_largest_table_reads_whole(page, browser, site, wait_r
 WIDEST = {"name": "Don Anselmo", "count": "15", "score": "188"}
 
 
-def test_the_eight_seat_strip_keeps_every_name_and_score_in_its_box(page, site, wait_ready, assert_no_py_error):
+def test_the_eight_seat_strip_keeps_every_name_and_score_in_its_box(app, assert_no_py_error):
     """Once a round, a seat to move with ten tiles put its score past the
     screen's right edge (Chicken Foot, 8 seats, 360 px): every seat of the
     strip, drawn with the widest head a round can give it, keeps its name,
     count and score inside its own box and on the screen."""
+    page = app   # the worker's shared page
     page.set_viewport_size(VIEWPORTS["phone"][0])
-    page.goto(site.url + "?delay=0&seed=11")
-    wait_ready(page)
-    idle(page)
+    restart(page, "?delay=0&seed=11")
     tid(page, "game").select_option("chicken-foot")
     tid(page, "players").select_option("8")
     tid(page, "start").click()

@@ -1,10 +1,12 @@
 """Every computer level plays in the browser: a hand against the hard
 player (whose search runs in slices between frames) and a 4-player
 partnership hand with one computer of each level, played by tapping and
-checked against the engine's replay of the saved record."""
+checked against the engine's replay of the saved record, on the worker's
+shared page (conftest ``app``)."""
 from __future__ import annotations
 
 import pytest
+from conftest import restart
 from test_presets_app import idle, saved_record, seq, tap_turn, tid
 
 from domino.engine.records import from_record
@@ -15,11 +17,16 @@ CASES = [
 ]
 
 
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
 @pytest.mark.parametrize("game,kinds,seed", CASES, ids=[c[0] for c in CASES])
-def test_a_hand_against_each_level(page, site, wait_ready, assert_no_py_error, game, kinds, seed):
+def test_a_hand_against_each_level(page, assert_no_py_error, game, kinds, seed):
     n = len(kinds)
-    page.goto(f"{site.url}?delay=0&seed={seed}")
-    wait_ready(page)
+    restart(page, f"?delay=0&seed={seed}")
     tid(page, "game").select_option(game)
     tid(page, "players").select_option(str(n))
     for i, k in enumerate(kinds):

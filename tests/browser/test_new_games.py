@@ -12,7 +12,9 @@
 * Hot seat: the hand-off screen hides every hand; a reload mid-round comes
   back to the same position.
 
-Every page load uses ?delay=0 and a fixed ?seed=.
+Every page load uses ?delay=0 and a fixed ?seed=; the tests share the
+worker's booted phone page (conftest ``app`` with this module's
+``app_context_args``).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from a11y import axe_violations  # noqa: E402
 from domino import players  # noqa: E402
+from conftest import restart  # noqa: E402
 from test_app import idle, saved_record, seq, tid  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
@@ -41,9 +44,15 @@ CASES = {
 
 
 @pytest.fixture
-def browser_context_args(browser_context_args):
-    return {**browser_context_args, "viewport": PHONE, "is_mobile": True, "has_touch": True,
-            "device_scale_factor": 2}
+def app_context_args():
+    """A phone: its viewport, touch, and twice the pixels."""
+    return {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def page(app):
+    """The worker's shared phone page, on the app's first screen."""
+    return app
 
 
 # ------------------------------------------------------------ the tap policy
@@ -92,9 +101,8 @@ def simulate(game: str, n: int, seed: int, opts: dict) -> Match:
 # tid, idle, seq, saved_record: tests/browser/test_app.py
 
 
-def open_new_game(page, site, wait_ready, seed: int) -> None:
-    page.goto(f"{site.url}?delay=0&seed={seed}")
-    wait_ready(page)
+def open_new_game(page, seed: int) -> None:
+    restart(page, f"?delay=0&seed={seed}")
     tid(page, "new-game").wait_for()
 
 
@@ -180,9 +188,9 @@ def test_the_cases_end_their_round():
 
 
 @pytest.mark.parametrize("game", list(CASES))
-def test_one_round_of_each_game(page, site, wait_ready, assert_no_py_error, game):
+def test_one_round_of_each_game(page, assert_no_py_error, game):
     n, seed, opts, want = CASES[game]
-    open_new_game(page, site, wait_ready, seed)
+    open_new_game(page, seed)
     setup(page, game, ["human"] + ["easy"] * (n - 1), opts)
     peeked = False
     tapped: set[str] = set()
@@ -230,9 +238,9 @@ def _first_turn_with_a_choice(n: int, start: int = 1) -> int:
     raise AssertionError("no seed")
 
 
-def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_py_error):
+def test_mexican_train_eight_seats_on_a_phone(page, assert_no_py_error):
     seed = _first_turn_with_a_choice(8)
-    open_new_game(page, site, wait_ready, seed)
+    open_new_game(page, seed)
     setup(page, "mexican-train", ["human"] + ["easy"] * 7)
     idle(page)
     page.wait_for_selector(PLAYABLE)
@@ -301,10 +309,10 @@ def test_mexican_train_eight_seats_on_a_phone(page, site, wait_ready, assert_no_
     assert_no_py_error(page)
 
 
-def test_mexican_train_names_fit_their_chips(page, site, wait_ready, assert_no_py_error):
+def test_mexican_train_names_fit_their_chips(page, assert_no_py_error):
     """Two seats: three tall lanes, the largest names; "Mexicano" once ran
     past its chip, under the "+N" of a folded train."""
-    open_new_game(page, site, wait_ready, 5)
+    open_new_game(page, 5)
     setup(page, "mexican-train", ["human", "easy"])
     idle(page)
     assert page.locator("g.train").count() == 3
@@ -331,8 +339,8 @@ def names_outside_chips(page) -> list:
         ".map(g => [g.dataset.train, g.querySelector('.lane-name').textContent])")
 
 
-def test_hot_seat_hides_hands_and_reload_resumes(page, site, wait_ready, assert_no_py_error):
-    open_new_game(page, site, wait_ready, 5)
+def test_hot_seat_hides_hands_and_reload_resumes(page, wait_ready, assert_no_py_error):
+    open_new_game(page, 5)
     setup(page, "mexican-train", ["human", "human", "easy"])
     last = None
     for _ in range(4):   # a few moves, each after a hand-off unless the same person plays again

@@ -13,7 +13,8 @@ offered.  The seeds were picked by simulating that policy (see
 :func:`simulate`) so that All Fives and Los Cincos put a tile on a spinner
 arm and Matador asks which number stays open; the tests check it happened.
 
-Every page load uses ?delay=0 and a fixed ?seed=.
+Every page load uses ?delay=0 and a fixed ?seed=; the tests share the
+worker's booted page (conftest ``app``).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from domino import players  # noqa: E402
+from conftest import restart  # noqa: E402
 from test_app import idle, saved_record, seq, tid  # noqa: E402
 from domino.app import same_result  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
@@ -43,6 +45,12 @@ CASES = {
     "los-cincos": (2, 1, ("arm",)),
     "matador": (2, 10, ("open", "decline")),
 }
+
+
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
 
 
 # ------------------------------------------------------------ the tap policy
@@ -156,10 +164,9 @@ def test_every_preset_has_a_case():
 
 
 @pytest.mark.parametrize("game", list(CASES))
-def test_one_hand_of_each_preset(page, site, wait_ready, assert_no_py_error, game):
+def test_one_hand_of_each_preset(page, assert_no_py_error, game):
     n, seed, want = CASES[game]
-    page.goto(f"{site.url}?delay=0&seed={seed}")
-    wait_ready(page)
+    restart(page, f"?delay=0&seed={seed}")
     tid(page, "new-game").wait_for()
     tid(page, "game").select_option(game)
     tid(page, "players").select_option(str(n))
@@ -212,11 +219,10 @@ def test_one_hand_of_each_preset(page, site, wait_ready, assert_no_py_error, gam
     assert_no_py_error(page)
 
 
-def test_options_on_the_new_game_screen(page, site, wait_ready, assert_no_py_error):
+def test_options_on_the_new_game_screen(page, assert_no_py_error):
     """Options: a changed value reaches the match and the table code; an
     invalid combination disables Start and says why."""
-    page.goto(f"{site.url}?delay=0&seed=4")
-    wait_ready(page)
+    restart(page, "?delay=0&seed=4")
     tid(page, "game").select_option("all-fives")
     assert tid(page, "lobby-code").get_attribute("data-code") == "100pt/5+"
     tid(page, "options-toggle").click()

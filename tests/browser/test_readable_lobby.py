@@ -3,7 +3,8 @@ guide part, in Chromium on a phone (390x844) and a desktop: the menu's score is
 the table's, Download looks like a button, default names follow the language,
 one-tap Play and Continue above the fold, a 44 px practice target, the
 language button's accessible name, the guided hand's panel in a row of its own
-and its draw step.  Every page load uses ?delay=0."""
+and its draw step.  Every page load uses ?delay=0; the tests share the
+worker's booted page (conftest ``app``)."""
 from __future__ import annotations
 
 import pytest
@@ -15,6 +16,12 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 VIEWPORTS = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 FAST_PERSON_TURN = 'button[data-tile][aria-disabled="false"], [data-testid="hand-result"]'
+
+
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
 
 
 def box(loc) -> dict:
@@ -48,10 +55,9 @@ def start_fives_vs_lola(page):
 
 # ------------------------------------------------------------------ 1, 2. the menu
 @VIEWPORTS
-def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, site, wait_ready,
-                                                                         assert_no_py_error, size):
+def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready, "&seed=5")          # All Fives: Lola opens for 10, the hand goes on
+    open_app(page, "&seed=5")          # All Fives: Lola opens for 10, the hand goes on
     start_fives_vs_lola(page)
     live = [int(tid(page, f"score-{i}").get_attribute("data-value")) for i in range(2)]
     assert live == [0, 10]
@@ -80,9 +86,9 @@ def test_menu_shows_the_tables_score_and_a_download_that_looks_enabled(page, sit
 
 
 # ------------------------------------------------------------------ 3. names
-def test_a_default_name_follows_a_language_switch(page, site, wait_ready, assert_no_py_error):
+def test_a_default_name_follows_a_language_switch(page, wait_ready, assert_no_py_error):
     page.set_viewport_size(DESKTOP)
-    open_app(page, site, wait_ready, "&seed=5")
+    open_app(page, "&seed=5")
     tid(page, "players").select_option("4")
     for i in (1, 2, 3):
         tid(page, f"seat-kind-{i}").select_option("medium")
@@ -105,9 +111,9 @@ def test_a_default_name_follows_a_language_switch(page, site, wait_ready, assert
 
 
 # ------------------------------------------------------------------ 5, 6. the new-game screen
-def test_play_and_continue_are_above_the_fold_on_a_phone(page, site, wait_ready, assert_no_py_error):
+def test_play_and_continue_are_above_the_fold_on_a_phone(page, assert_no_py_error):
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "&seed=5")
+    open_app(page, "&seed=5")
     play = tid(page, "quick-play")
     b = box(play)
     assert b["y"] + b["height"] <= PHONE["height"] and b["height"] >= 44
@@ -151,10 +157,10 @@ def test_play_and_continue_are_above_the_fold_on_a_phone(page, site, wait_ready,
 
 @VIEWPORTS
 @pytest.mark.parametrize("lang_first", ["en", "es"])
-def test_the_language_buttons_name_starts_with_its_text(page, site, wait_ready, assert_no_py_error, lang_first,
+def test_the_language_buttons_name_starts_with_its_text(page, assert_no_py_error, lang_first,
                                                          size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready)
+    open_app(page)
     if page.evaluate("document.documentElement.lang") != lang_first:
         tid(page, "lang").click()
         idle(page)
@@ -177,9 +183,9 @@ def test_the_language_buttons_name_starts_with_its_text(page, site, wait_ready, 
 
 # ------------------------------------------------------------------ 7. the guided hand
 @VIEWPORTS
-def test_guided_hand_panel_covers_nothing_and_teaches_the_draw(page, site, wait_ready, assert_no_py_error, size):
+def test_guided_hand_panel_covers_nothing_and_teaches_the_draw(page, assert_no_py_error, size):
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready)
+    open_app(page)
     tid(page, "guide-start").click()
     panel = tid(page, "guide")
     panel.wait_for()

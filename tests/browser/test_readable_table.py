@@ -2,7 +2,8 @@
 chips of an eight-seat table whole and on screen in both languages, the
 round-by-round table not cut on the right, partners in one colour,
 unplayable tiles still readable, the pace's word on its button, and the move
-log's close button seen in the dark theme; axe finds nothing."""
+log's close button seen in the dark theme; axe finds nothing.  The tests
+share the worker's booted page (conftest ``app``)."""
 from __future__ import annotations
 
 import json
@@ -18,6 +19,7 @@ from a11y import axe_violations  # noqa: E402
 from domino.app import saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
+from conftest import restart  # noqa: E402
 from test_app import idle, tid  # noqa: E402
 
 PHONE = {"width": 360, "height": 740}
@@ -27,10 +29,14 @@ UNPLAYABLE = 'button[data-tile][aria-disabled="true"]'
 LONG = ["Doña Carmen", "Don Anselmo", "Doña Elvira", "Don Fermín", "Don Ramón", "Doña Pura", "Don Julio"]
 
 
-def open_app(page, site, wait_ready, lang="en", query="?delay=0&seed=5"):
-    page.goto(site.url + query)
-    wait_ready(page)
-    idle(page)
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
+def open_app(page, lang="en", query="?delay=0&seed=5"):
+    restart(page, query)
     if page.evaluate("document.documentElement.lang") != lang:
         tid(page, "lang").click()
         idle(page)
@@ -48,10 +54,12 @@ def start(page, game, kinds):
 
 
 def load(page, m: Match) -> None:
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump(m)])
-    page.reload()
-    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=60_000)
-    idle(page)
+    """The app started again on ``m`` (saved), with the same settings (language)."""
+    stored = {storage.key("/domino/", storage.SAVE): saves.dump(m)}
+    settings = page.evaluate("k => localStorage.getItem(k)", storage.key("/domino/", storage.SETTINGS))
+    if settings is not None:
+        stored[storage.key("/domino/", storage.SETTINGS)] = settings
+    restart(page, page.evaluate("location.search"), stored)
 
 
 CLIPPED = """(sel) => [...document.querySelectorAll(sel)].map(e => {
@@ -84,12 +92,12 @@ def contrast(fg: str, bg: str) -> float:
 # ------------------------------------------------------------------ the header at 360 px
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot"])
-def test_eight_seat_header_every_name_and_score_whole(page, site, wait_ready, assert_no_py_error, lang, game):
+def test_eight_seat_header_every_name_and_score_whole(page, assert_no_py_error, lang, game):
     """Eight seats (the most the game allows) with the longest persona
     names: every chip's name and score is whole and inside the screen (the
     chips wrap to more lines); the header does not scroll sideways."""
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, lang)
+    open_app(page, lang)
     start(page, game, ["human"] + ["hard"] * 7)
     names = assert_whole(page, ".scores .chip .names", 8)
     assert {e["text"] for e in names} >= {"Doña Carmen", "Don Anselmo"}
@@ -121,13 +129,13 @@ def _rounds_match(rounds: int = 3) -> Match:
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
-def test_eight_seat_round_by_round_table_not_cut(page, site, wait_ready, assert_no_py_error, lang):
+def test_eight_seat_round_by_round_table_not_cut(page, assert_no_py_error, lang):
     """The end of a Mexican Train round at eight seats, on a phone: the
     title says round (as the header does), the round-by-round table fits
     its card (no column past the right edge), every name in it is whole,
     and the leftover tiles are big enough to count."""
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, lang)
+    open_app(page, lang)
     load(page, _rounds_match())
     page.wait_for_selector('[data-testid="hand-result"]')
     title = page.locator("#hr-title").inner_text()
@@ -154,9 +162,9 @@ def test_eight_seat_round_by_round_table_not_cut(page, site, wait_ready, assert_
 
 
 # ------------------------------------------------------------------ partners, the hand, the pace
-def test_partners_share_a_colour_on_seats_and_header(page, site, wait_ready, assert_no_py_error):
+def test_partners_share_a_colour_on_seats_and_header(page, assert_no_py_error):
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "es")
+    open_app(page, "es")
     start(page, "latin", ["human", "easy", "easy", "easy"])
     colour = "el => getComputedStyle(el).borderLeftColor"
     seat = [tid(page, f"seat-{s}").evaluate(colour) for s in range(4)]
@@ -175,12 +183,12 @@ def test_partners_share_a_colour_on_seats_and_header(page, site, wait_ready, ass
     assert_no_py_error(page)
 
 
-def test_unplayable_tiles_readable_playable_marked_pace_said(page, site, wait_ready, assert_no_py_error):
+def test_unplayable_tiles_readable_playable_marked_pace_said(page, assert_no_py_error):
     """A phone: a tile that cannot be played is barely dimmed (the hand
     does not look switched off), the playable ones stand up with their dot;
     the pace button shows its word, and a tap shows the next one."""
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "en", "?delay=0&seed=21")
+    open_app(page, "en", "?delay=0&seed=21")
     start(page, "draw", ["human", "easy"])
     page.wait_for_selector(PLAYABLE, timeout=20_000)
     assert page.locator(UNPLAYABLE).count(), "every tile playable: pick another seed"
@@ -216,10 +224,10 @@ def box_w(loc) -> float:
 
 
 # ------------------------------------------------------------------ dark theme
-def test_dark_theme_log_close_is_seen(page, site, wait_ready, assert_no_py_error):
+def test_dark_theme_log_close_is_seen(page, assert_no_py_error):
     page.emulate_media(color_scheme="dark")
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "en")
+    open_app(page, "en")
     start(page, "draw", ["human", "easy"])
     tid(page, "log").click()
     close = tid(page, "log-close")
@@ -238,13 +246,13 @@ def test_dark_theme_log_close_is_seen(page, site, wait_ready, assert_no_py_error
 
 # ------------------------------------------------------------------ axe on the table, both themes
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_nothing_on_the_table_in_either_theme(page, site, wait_ready, assert_no_py_error, scheme):
+def test_axe_finds_nothing_on_the_table_in_either_theme(page, assert_no_py_error, scheme):
     """The table against the computer on a phone (the pace button, the hint,
     the log open and closed) in the light and the dark theme: axe-core at zero,
     the pace button's name starting with the word it shows."""
     page.emulate_media(color_scheme=scheme)
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "es")
+    open_app(page, "es")
     start(page, "all-fives", ["human", "easy", "easy", "easy"])
     pace = tid(page, "pace")
     assert pace.get_attribute("aria-label").startswith(pace.locator(".pace-text").inner_text())

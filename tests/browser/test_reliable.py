@@ -1,6 +1,8 @@
 """Nothing lost, nothing stuck: one test per case of issue 11, each asserting
 that the player is told and that nothing is lost (the save, its copy, or the
-downloaded file holds every move).  Every page load uses ?delay=0."""
+downloaded file holds every move).  Every page load uses ?delay=0.  The
+tests share the worker's booted page (conftest ``app``), but the failure at
+start's, which leaves a page that started again by itself."""
 from __future__ import annotations
 
 import json
@@ -15,6 +17,7 @@ from domino.app import saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.records import from_record, to_record  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
+from conftest import restart  # noqa: E402
 
 PATH = "/domino/"
 SAVE = storage.key(PATH, storage.SAVE)
@@ -35,16 +38,16 @@ def idle(page):
     page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
 
 
-def open_app(page, site, wait_ready, query="", path=""):
-    page.goto(site.url + path + "?delay=0" + query)
-    wait_ready(page)
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
 
 
-def preset(page, site, wait_ready, items: dict):
-    """Put items in localStorage (on the page's origin) before the app reads it."""
-    page.goto(site.url + "static/favicon.svg")
-    page.evaluate("(items) => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-                  items)
+def open_app(page, query="", items: dict | None = None):
+    """The app started again with ?delay=0 and ``query``, ``items`` alone in
+    its localStorage keys (put there before the app reads them)."""
+    restart(page, "?delay=0" + query, items)
 
 
 def stored(page, key):
@@ -111,8 +114,8 @@ FILL = """() => {
 
 
 # ------------------------------------------------------------------ storage full
-def test_storage_full_during_a_match_tells_and_downloads_every_move(page, site, wait_ready):
-    open_app(page, site, wait_ready, "&seed=7")
+def test_storage_full_during_a_match_tells_and_downloads_every_move(page):
+    open_app(page, "&seed=7")
     start_vs_computer(page)
     human_move(page)
     assert saved_seq(page) == seq(page)
@@ -138,10 +141,9 @@ def test_storage_full_during_a_match_tells_and_downloads_every_move(page, site, 
     no_py_error(page)
 
 
-def test_storage_full_free_space_removes_old_corrupt_copies(page, site, wait_ready):
-    preset(page, site, wait_ready, {storage.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): "y" * 400_000
-                                    for i in range(1, 4)})
-    open_app(page, site, wait_ready, "&seed=8")
+def test_storage_full_free_space_removes_old_corrupt_copies(page):
+    open_app(page, "&seed=8", {storage.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): "y" * 400_000
+                               for i in range(1, 4)})
     start_vs_computer(page)
     page.evaluate(FILL)
     page.evaluate(f"localStorage.removeItem('domino:{PATH}:snapshot')")
@@ -159,10 +161,9 @@ def test_storage_full_free_space_removes_old_corrupt_copies(page, site, wait_rea
 
 
 # ------------------------------------------------------------------ corrupt saves
-def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page, site, wait_ready):
+def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page):
     big = '{"format": "domino-save/1", "record": "' + "z" * 4_000_000
-    preset(page, site, wait_ready, {SAVE: big})
-    open_app(page, site, wait_ready, "&seed=2")
+    open_app(page, "&seed=2", {SAVE: big})
     err = tid(page, "save-error")
     err.wait_for()
     # no room for a copy: the original stays where it is until it is downloaded
@@ -175,11 +176,10 @@ def test_corrupt_save_of_4_mb_is_kept_until_downloaded(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_corrupt_copies_are_few_oldest_dropped_first(page, site, wait_ready):
+def test_corrupt_copies_are_few_oldest_dropped_first(page):
     old = {storage.corrupt_key(PATH, f"2020-01-0{i}T00:00:00.000Z"): f"old {i}" for i in range(1, 5)}
     bad = '{"format": "domino-save/1", "record": {"format": "domino-record/1", "game": "dr'
-    preset(page, site, wait_ready, {**old, SAVE: bad})
-    open_app(page, site, wait_ready)
+    open_app(page, "", {**old, SAVE: bad})
     tid(page, "save-error").wait_for()
     assert corrupt_copies(page) == ["old 3", "old 4", bad]
     assert stored(page, SAVE) is None
@@ -188,10 +188,9 @@ def test_corrupt_copies_are_few_oldest_dropped_first(page, site, wait_ready):
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
-def test_deeply_nested_save_and_settings_boot(page, site, wait_ready):
-    preset(page, site, wait_ready, {SAVE: DEEP, SETTINGS: DEEP})
+def test_deeply_nested_save_and_settings_boot(page, wait_ready):
     t0 = time.monotonic()
-    open_app(page, site, wait_ready)
+    open_app(page, "", {SAVE: DEEP, SETTINGS: DEEP})
     assert tid(page, "new-game").is_visible()
     assert "settings" in tid(page, "safe-note").inner_text()
     tid(page, "safe-ok").click()
@@ -212,9 +211,8 @@ def test_deeply_nested_save_and_settings_boot(page, site, wait_ready):
 @pytest.mark.parametrize("settings", ['{"new": {"game": []}}', '{"lang": 5, "pips": [], "new": {"seats": [{"kind": {}}]}}',
                                       '[1]', '{"new": {"players": "9", "target": 1e400}}'],
                          ids=["game-list", "wrong-types", "list", "huge"])
-def test_bad_settings_fall_back(page, site, wait_ready, settings):
-    preset(page, site, wait_ready, {SETTINGS: settings})
-    open_app(page, site, wait_ready)
+def test_bad_settings_fall_back(page, settings):
+    open_app(page, "", {SETTINGS: settings})
     assert tid(page, "new-game").is_visible()
     if tid(page, "safe-note").count():
         assert "settings" in tid(page, "safe-note").inner_text()
@@ -225,8 +223,8 @@ def test_bad_settings_fall_back(page, site, wait_ready, settings):
 
 
 @pytest.mark.parametrize("raw", ["--5", "%C2%B2", "9" * 5000], ids=["dashes", "superscript", "5000-digits"])
-def test_bad_url_seed_falls_back_with_a_message(page, site, wait_ready, raw):
-    open_app(page, site, wait_ready, "&seed=" + raw)
+def test_bad_url_seed_falls_back_with_a_message(page, raw):
+    open_app(page, "&seed=" + raw)
     assert "seed" in tid(page, "safe-note").inner_text()
     tid(page, "safe-ok").click()
     start_vs_computer(page)
@@ -244,12 +242,11 @@ def _save_with(seats, moves=2, game="draw", seed=4) -> str:
     return json.dumps({"format": "domino-save/1", "record": rec})
 
 
-def test_unknown_seat_kind_is_played_by_the_computer(page, site, wait_ready):
+def test_unknown_seat_kind_is_played_by_the_computer(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Evil", "kind": "evil"}], moves=1)
     before = from_record(json.loads(text)["record"])
     assert before.turn == 1   # the "evil" seat is to move
-    preset(page, site, wait_ready, {SAVE: text})
-    open_app(page, site, wait_ready)
+    open_app(page, "", {SAVE: text})
     assert "Seat 2" in tid(page, "safe-note").inner_text()
     tid(page, "safe-ok").click()
     page.wait_for_function(f"+document.documentElement.dataset.seq > {before.seq}")
@@ -259,11 +256,10 @@ def test_unknown_seat_kind_is_played_by_the_computer(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_seat_name_of_4_mb_boots_fast_and_is_kept(page, site, wait_ready):
+def test_seat_name_of_4_mb_boots_fast_and_is_kept(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "n" * 4_000_000, "kind": "easy"}])
-    preset(page, site, wait_ready, {SAVE: text})
     t0 = time.monotonic()
-    open_app(page, site, wait_ready)
+    open_app(page, "", {SAVE: text})
     took = time.monotonic() - t0
     tid(page, "save-error").wait_for()
     # too large to be a save: kept (here, where it is, until downloaded)
@@ -273,14 +269,14 @@ def test_seat_name_of_4_mb_boots_fast_and_is_kept(page, site, wait_ready):
 
 
 # ------------------------------------------------------------------ two tabs
-def test_two_tabs_never_overwrite_each_other(page, site, wait_ready, context):
-    open_app(page, site, wait_ready, "&seed=9")
+def test_two_tabs_never_overwrite_each_other(page, site, wait_ready):
+    open_app(page, "&seed=9")
     tid(page, "game").select_option("draw")
     tid(page, "seat-kind-0").select_option("human")
     tid(page, "seat-kind-1").select_option("human")
     tid(page, "start").click()
     page.wait_for_selector('[data-testid="board"]')
-    b = context.new_page()
+    b = page.context.new_page()            # a second tab of the same browser
     b.goto(site.url + "?delay=0")
     wait_ready(b)
     b.wait_for_selector('[data-testid="board"]')
@@ -306,13 +302,14 @@ def test_two_tabs_never_overwrite_each_other(page, site, wait_ready, context):
     assert seq(b) == seq(page) == saved_seq(b)
     no_py_error(page)
     no_py_error(b)
+    b.close()
 
 
-def test_a_different_match_from_another_tab_is_not_replaced_without_asking(page, site, wait_ready, context):
-    b = context.new_page()                 # B is on the new-game screen
+def test_a_different_match_from_another_tab_is_not_replaced_without_asking(page, site, wait_ready):
+    b = page.context.new_page()            # B, a second tab, is on the new-game screen
     b.goto(site.url + "?delay=0&seed=11")
     wait_ready(b)
-    open_app(page, site, wait_ready, "&seed=10")
+    open_app(page, "&seed=10")
     start_vs_computer(page)                # A starts a match and saves it
     human_move(page)
     mine = stored(page, SAVE)
@@ -329,13 +326,13 @@ def test_a_different_match_from_another_tab_is_not_replaced_without_asking(page,
     assert from_record(json.loads(text)).seq == seq(page)
     assert stored(page, SAVE) != mine      # A wrote nothing over B's match
     no_py_error(page)
+    b.close()
 
 
 # ------------------------------------------------------------------ failures
-def test_computer_turn_error_offers_retry_and_resign(page, site, wait_ready):
+def test_computer_turn_error_offers_retry_and_resign(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Rita", "kind": "easy"}], moves=1)
-    preset(page, site, wait_ready, {SAVE: text})
-    open_app(page, site, wait_ready, "&fail=turn")
+    open_app(page, "&fail=turn", {SAVE: text})
     err = tid(page, "turn-error")
     err.wait_for()
     assert "Rita" in err.inner_text()
@@ -348,10 +345,9 @@ def test_computer_turn_error_offers_retry_and_resign(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_computer_turn_error_resign_ends_the_match(page, site, wait_ready):
+def test_computer_turn_error_resign_ends_the_match(page):
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Rita", "kind": "easy"}], moves=1)
-    preset(page, site, wait_ready, {SAVE: text})
-    open_app(page, site, wait_ready, "&fail=turn")
+    open_app(page, "&fail=turn", {SAVE: text})
     tid(page, "turn-resign").click()
     m = saves.load(stored(page, SAVE))
     assert m.finished and m.outcome["reason"] == "resign" and m.resigned["seat"] == 1
@@ -359,10 +355,14 @@ def test_computer_turn_error_resign_ends_the_match(page, site, wait_ready):
     no_py_error(page)
 
 
-def test_python_failure_at_start_offers_start_fresh(page, site, wait_ready):
+def test_python_failure_at_start_offers_start_fresh(fresh_page, site, wait_ready):
+    page = fresh_page
     text = _save_with([{"name": "Ana", "kind": "human"}, {"name": "Rita", "kind": "easy"}])
-    preset(page, site, wait_ready, {SAVE: text, SETTINGS: '{"lang": "en"}'})
-    open_app(page, site, wait_ready, "&fail=start")
+    page.goto(site.url + "static/favicon.svg")   # the origin's storage, before the app reads it
+    page.evaluate("(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                  {SAVE: text, SETTINGS: '{"lang": "en"}'})
+    page.goto(site.url + "?delay=0&fail=start")
+    wait_ready(page)
     tid(page, "boot-error").wait_for()
     assert "fail" in tid(page, "boot-error").inner_text()
     no_py_error(page)
@@ -384,8 +384,8 @@ def leave_match(page):
     tid(page, "new-game").wait_for()
 
 
-def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path):
-    open_app(page, site, wait_ready, "&seed=12")
+def test_export_then_import_continues_the_match(page, tmp_path):
+    open_app(page, "&seed=12")
     start_vs_computer(page)
     human_move(page)
     human_move(page)
@@ -394,7 +394,7 @@ def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path
     text = download(page, "export")
     # another phone: a fresh page with nothing saved
     page.evaluate("localStorage.clear()")
-    open_app(page, site, wait_ready)
+    open_app(page)
     f = tmp_path / f"domino-import-{at}.json"
     f.write_text(text, encoding="utf-8")
     tid(page, "import-file").set_input_files(str(f))
@@ -419,7 +419,7 @@ def test_export_then_import_continues_the_match(page, site, wait_ready, tmp_path
     no_py_error(page)
 
 
-def test_import_a_finished_match_shows_its_result(page, site, wait_ready, tmp_path):
+def test_import_a_finished_match_shows_its_result(page, tmp_path):
     m = Match(make_rules("block", players=2), seed=2)
     while not m.finished:
         if m.phase == "hand-over":
@@ -428,7 +428,7 @@ def test_import_a_finished_match_shows_its_result(page, site, wait_ready, tmp_pa
             m.apply(m.legal_actions()[0])
     f = tmp_path / "finished.json"
     f.write_text(saves.export_text(m), encoding="utf-8")
-    open_app(page, site, wait_ready)
+    open_app(page)
     tid(page, "import-file").set_input_files(str(f))
     tid(page, "safe-ok").click()
     assert page.locator('[data-action="new-match"]').count()

@@ -2,7 +2,8 @@
 the board, every move is in the log, points made during a hand reach the
 header at once, the open ends carry their numbers, a played tile travels
 (not under reduced motion; a tap finishes it), the computer's pace is a
-saved setting, and the screen has no axe violations on a phone."""
+saved setting, and the screen has no axe violations on a phone.  The tests
+share the worker's booted page (conftest ``app``)."""
 from __future__ import annotations
 
 import json
@@ -18,6 +19,7 @@ from a11y import axe_violations  # noqa: E402
 from domino.app import play_points, same_result, saves, storage  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
+from conftest import restart  # noqa: E402
 from test_app import idle, seq, tid  # noqa: E402
 from test_app import saved_match as saved  # noqa: E402
 
@@ -30,9 +32,14 @@ PHONE = {"width": 360, "height": 740}
 # tid, idle, seq and saved (the saved match): tests/browser/test_app.py
 
 
-def open_app(page, site, wait_ready, query="?delay=0&seed=5"):
-    page.goto(site.url + query)
-    wait_ready(page)
+@pytest.fixture
+def page(app):
+    """The worker's shared page, on the app's first screen."""
+    return app
+
+
+def open_app(page, query="?delay=0&seed=5"):
+    restart(page, query)
 
 
 def start(page, game, kinds, partnership=None):
@@ -65,6 +72,8 @@ def live(m: Match) -> list[int]:
 def watch_flights(page):
     """Record every change of html data-anim / data-seq: [anim, seq]."""
     page.evaluate("""() => { window.__flights = [];
+        if (window.__flightsWatched) return;   // one watch per page (the page is shared)
+        window.__flightsWatched = true;
         new MutationObserver(() => { const d = document.documentElement.dataset;
             window.__flights.push([d.anim, +d.seq]); })
         .observe(document.documentElement, {attributes: true, attributeFilter: ['data-anim', 'data-seq']}); }""")
@@ -82,11 +91,11 @@ def overlap(a, b) -> bool:
 
 
 # ------------------------------------------------------------------ tests
-def test_three_computers_every_move_in_the_log(page, site, wait_ready, assert_no_py_error):
+def test_three_computers_every_move_in_the_log(page, assert_no_py_error):
     """Three computers play a hand of All Fives by themselves: the log has one
     line per action, in order, with its seat; seats and header agree with the
     saved match."""
-    open_app(page, site, wait_ready)
+    open_app(page)
     start(page, "all-fives", ["easy", "medium", "easy"])
     page.wait_for_selector('[data-testid="hand-result"], [data-testid="match-result"]', timeout=60_000)
     m = saved(page)
@@ -114,13 +123,13 @@ def test_three_computers_every_move_in_the_log(page, site, wait_ready, assert_no
     assert_no_py_error(page)
 
 
-def test_live_fives_and_end_labels(page, site, wait_ready, assert_no_py_error):
+def test_live_fives_and_end_labels(page, assert_no_py_error):
     """A person against the computer in All Fives, on a phone: after every
     move the header and the seats hold the live scores (this hand's fives
     included, right after the scoring move), the scorer's seat shows the
     points, and every open end carries the number it shows."""
     page.set_viewport_size(PHONE)
-    open_app(page, site, wait_ready, "?delay=0&seed=9")
+    open_app(page, "?delay=0&seed=9")
     start(page, "all-fives", ["human", "easy"])
     scored = 0
     for _ in range(40):
@@ -156,12 +165,12 @@ def test_live_fives_and_end_labels(page, site, wait_ready, assert_no_py_error):
 
 @pytest.mark.parametrize("size", [PHONE, {"width": 740, "height": 360}, {"width": 1280, "height": 800}],
                          ids=["portrait", "landscape", "desktop"])
-def test_seats_around_the_board(page, site, wait_ready, assert_no_py_error, size):
+def test_seats_around_the_board(page, assert_no_py_error, size):
     """Four players in partnership: the partner sits opposite, the others
     left and right; no seat overlaps another, the board, the header or the
     status line; nothing leaves the screen; axe finds nothing, log open."""
     page.set_viewport_size(size)
-    open_app(page, site, wait_ready, "?delay=0&seed=3")
+    open_app(page, "?delay=0&seed=3")
     start(page, "latin", ["human", "easy", "easy", "easy"])
     assert "spot-top" in tid(page, "seat-2").get_attribute("class")
     assert "spot-right" in tid(page, "seat-1").get_attribute("class")
@@ -196,7 +205,7 @@ def test_seats_around_the_board(page, site, wait_ready, assert_no_py_error, size
     assert_no_py_error(page)
 
 
-def test_header_keeps_its_height_with_two_digit_counts(page, site, wait_ready):
+def test_header_keeps_its_height_with_two_digit_counts(page):
     """A hand where someone holds 10+ tiles: the header is as tall as at the start."""
     page.set_viewport_size({"width": 390, "height": 844})
     rng = random.Random(1)
@@ -209,23 +218,20 @@ def test_header_keeps_its_height_with_two_digit_counts(page, site, wait_ready):
             break
     else:
         raise AssertionError("no 10-tile hand found")
-    open_app(page, site, wait_ready)
+    open_app(page)
     start(page, "draw", ["human", "easy"])
     before = box(page.locator("header.topbar"))["height"]
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [storage.key("/domino/", storage.SAVE), saves.dump(m)])
-    page.reload()
-    wait_ready(page)
-    idle(page)
+    restart(page, "?delay=0&seed=5", {storage.key("/domino/", storage.SAVE): saves.dump(m)})
     counts = [int(tid(page, f"seat-{s}").get_attribute("data-count")) for s in range(2)]
     assert max(counts) >= 10
     assert abs(box(page.locator("header.topbar"))["height"] - before) <= 1
 
 
-def test_tile_travels_tap_finishes_and_never_delays_the_save(page, site, wait_ready, assert_no_py_error):
+def test_tile_travels_tap_finishes_and_never_delays_the_save(page, assert_no_py_error):
     """Normal motion: a played tile travels from its seat; the move is
     already saved while it flies; a tap ends the flight at once; the
     computer's turn, flight included, takes the pace."""
-    open_app(page, site, wait_ready, "?delay=1500&seed=5")
+    open_app(page, "?delay=1500&seed=5")
     watch_flights(page)
     start(page, "draw", ["human", "easy"])
     page.wait_for_selector(PLAYABLE, timeout=20_000)
@@ -250,9 +256,9 @@ def test_tile_travels_tap_finishes_and_never_delays_the_save(page, site, wait_re
     assert_no_py_error(page)
 
 
-def test_reduced_motion_skips_the_flight(page, site, wait_ready, assert_no_py_error):
+def test_reduced_motion_skips_the_flight(page, assert_no_py_error):
     page.emulate_media(reduced_motion="reduce")
-    open_app(page, site, wait_ready, "?delay=400&seed=5")
+    open_app(page, "?delay=400&seed=5")
     watch_flights(page)
     start(page, "draw", ["human", "easy"])
     page.wait_for_selector(PLAYABLE, timeout=20_000)
@@ -264,8 +270,8 @@ def test_reduced_motion_skips_the_flight(page, site, wait_ready, assert_no_py_er
     assert_no_py_error(page)
 
 
-def test_pace_is_saved_hint_follows_language_focus_is_seen(page, site, wait_ready, assert_no_py_error):
-    open_app(page, site, wait_ready, "?delay=0&seed=21")
+def test_pace_is_saved_hint_follows_language_focus_is_seen(page, wait_ready, assert_no_py_error):
+    open_app(page, "?delay=0&seed=21")
     start(page, "draw", ["human", "easy"])
     assert tid(page, "pace").get_attribute("data-pace") == "normal"
     tid(page, "pace").click()
@@ -310,10 +316,13 @@ def test_pace_is_saved_hint_follows_language_focus_is_seen(page, site, wait_read
 
 
 @pytest.mark.parametrize("game", ["mexican-train", "chicken-foot", "frijolito"])
-def test_tiles_travel_on_the_other_boards(page, site, wait_ready, assert_no_py_error, game):
+def test_tiles_travel_on_the_other_boards(page, assert_no_py_error, game):
     """On the trains, the foot and Frijolito's line too, each tile a computer
     plays travels from its seat to its place on the board."""
-    page.add_init_script("""window.__flying = [];
+    open_app(page, "?delay=400&seed=5")
+    page.evaluate("""() => { window.__flying = [];
+        if (window.__flyingWatched) return;   // one watch per page (the page is shared)
+        window.__flyingWatched = true;
         new MutationObserver(() => {
             if (!document.documentElement || document.documentElement.dataset.anim !== '1') return;
             for (const a of document.getAnimations()) {
@@ -321,10 +330,7 @@ def test_tiles_travel_on_the_other_boards(page, site, wait_ready, assert_no_py_e
                 if (el && el.matches && el.matches('#board g.tile') && a.playState === 'running')
                     window.__flying.push([el.dataset.tile, +document.documentElement.dataset.seq]);
             }
-        }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-anim']});""")
-    page.goto(site.url + "?delay=400&seed=5")
-    wait_ready(page)
-    idle(page)
+        }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-anim']}); }""")
     tid(page, "game").select_option(game)
     for i in range(2):
         tid(page, f"seat-kind-{i}").select_option("easy")

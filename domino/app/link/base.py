@@ -70,6 +70,10 @@ class Link(Answering):
         """Escape: True when it closed one of the link's dialogs."""
         return False
 
+    def connections(self) -> set[int]:
+        """The page's connections this link holds (closed when the page starts again)."""
+        return set()
+
     def snapshot_ok(self) -> bool:
         """The screen is one a reload shows first (a friends' lobby or a guest's table is not)."""
         return True

@@ -213,6 +213,10 @@ class Hosting(Link):
     def snapshot_ok(self) -> bool:
         return self.session.at_table()
 
+    def connections(self) -> set[int]:
+        conns = set(self.conn_seat) | {o["conn"] for o in self.offers.values() if o.get("conn") is not None}
+        return conns | {int(p) for p in self.table.peers if str(p).isdigit()}
+
     # ------------------------------------------------------------ the lobby
     @answers("play-friends")
     def play_friends(self, inp: dict) -> None:

@@ -133,6 +133,9 @@ class Joining(Link):
     def snapshot_ok(self) -> bool:
         return False                 # a guest's table is the host's
 
+    def connections(self) -> set[int]:
+        return {self.conn} if self.conn is not None else set()
+
     # ------------------------------------------------------------ same Wi-Fi: the reply code
     def send(self, text: str | None) -> None:
         if text and self.conn is not None:
