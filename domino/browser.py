@@ -63,35 +63,30 @@ def _attrs(el) -> dict:
     return {str(a.name): str(a.value) for a in el.attributes}
 
 
+def _quietly(fn, refused):
+    """``fn()``, or ``refused`` when the browser throws (storage disabled, full, private mode)."""
+    try:
+        return fn()
+    except Exception:
+        return refused
+
+
 class LocalStore:
     """localStorage, as the app's :class:`~domino.app.storage.Store` (the keys and
     what is written under them: domino.app.storage): every failure is a refusal,
     never an exception."""
 
     def get(self, key: str):
-        try:
-            return _str(js.localStorage.getItem(key))
-        except Exception:
-            return None
+        return _quietly(lambda: _str(js.localStorage.getItem(key)), None)
 
     def set(self, key: str, value: str) -> bool:
-        try:
-            js.localStorage.setItem(key, value)
-            return True
-        except Exception:
-            return False
+        return _quietly(lambda: js.localStorage.setItem(key, value) or True, False)
 
     def delete(self, key: str) -> None:
-        try:
-            js.localStorage.removeItem(key)
-        except Exception:
-            pass
+        _quietly(lambda: js.localStorage.removeItem(key), None)
 
     def keys(self) -> list[str]:
-        try:
-            return [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))]
-        except Exception:
-            return []
+        return _quietly(lambda: [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))], [])
 
 
 def listen(target, event: str, handler, capture: bool = False) -> None:
