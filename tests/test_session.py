@@ -307,3 +307,22 @@ def test_at_delay_zero_the_snapshot_waits_for_the_computers_to_stop():
         built += 1
     s.running = False
     assert built >= 2 and s.store.get(key) is not None   # where the computers stop: the person's turn
+
+
+def test_every_input_named_is_answered_by_a_method_whatever_the_link():
+    """Each name a part marks with @answers resolves, on a live session and its parts, to a method: an attribute
+    of the same name (``save_later``, a flag) must never hide the method that answers the tap."""
+    from domino.app.link.hosting import Hosting
+    from domino.app.link.joining import Joining
+    from domino.app.session import answered
+
+    s = Session(MemoryStore(), PATH)
+    s.handle({"action": "play-friends"})
+    assert isinstance(s.link, Hosting)
+    guest = Session(MemoryStore(), PATH, params={"join": "join=2.x.bad"})
+    assert isinstance(guest.link, Joining)
+    for session in (Session(MemoryStore(), PATH), s, guest):
+        for part in (session, session.link, session.comforts, session.guided):
+            for name, attr in part.ANSWERS.items():
+                assert callable(part.answer(name)), (type(part).__name__, name, attr)
+    assert answered() >= {"tile", "save-later", "play-friends", "guest-answer", "net-tick", "guide-finish"}

@@ -924,7 +924,7 @@ class Session(Answering):
         self.render()
 
     @answers("save-later")
-    def save_later(self, inp: dict) -> None:
+    def play_on_unsaved(self, inp: dict) -> None:
         self.save_later = self.panel is not None and self.panel[0] in ("full", "blocked")
         self.panel = None
         self.panel_extra = ""
