@@ -7,7 +7,7 @@ import re
 import pytest
 
 from domino import players
-from domino.app import guide, saves, storage
+from domino.app import guide, saves, shown, storage
 from domino.app.story import live_scores
 from domino.app.i18n import MESSAGES
 from domino.app.nodes import find, text_of, walk
@@ -197,18 +197,18 @@ def test_the_guided_hand_teaches_drawing(choice):
     s, seen = _guide_walk(choice)
     assert seen == ["hand", "play", "draw"]
     # before the computer's reply the draw step waits: no Next, and Next does nothing
-    panel = [x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0]
+    panel = [x for x in shown.dialogs(s) if x[1].get("data-testid") == "guide"][0]
     assert not find(panel, data_testid="guide-next") and panel[1].get("data-waiting") == "1"
     s.handle({"action": "guide-next"})
     assert s.guided.step == "draw"
     run_computers(s)
     assert guide.person_drew(s.ctrl.match.view(0)) >= 1 and s.ctrl.match.phase == "play"
-    panel = [x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0]
+    panel = [x for x in shown.dialogs(s) if x[1].get("data-testid") == "guide"][0]
     assert find(panel, data_testid="guide-next") and find(panel, data_testid="guide-drew")
     assert "Step 4 of 6" in text_of(panel)
     s.handle({"action": "guide-next"})
     assert s.guided.step == "play_on"
-    assert "Step 5 of 6" in text_of([x for x in s.dialogs() if x[1].get("data-testid") == "guide"][0])
+    assert "Step 5 of 6" in text_of([x for x in shown.dialogs(s) if x[1].get("data-testid") == "guide"][0])
     play_on(s, 60)
     assert s.guided.step == "score"
     assert s.focus_target(True) == '[data-action="guide-finish"]'

@@ -116,11 +116,10 @@ class Controller:
     :class:`~domino.app.screens.display.Display`.  The tap methods return
     the actions done (None: nothing played yet)."""
 
-    def __init__(self, match: Match, lang: str = "en", pips: str | None = None, viewer: int | None = None):
+    def __init__(self, match: Match, lang: str = "en", viewer: int | None = None):
         """``lang``: the language of the sentences asked for without one
-        (:meth:`message`, :meth:`status`, :attr:`note`); ``pips`` is not
-        used (how the tiles look is the display's) and is kept for callers
-        that still pass it."""
+        (:meth:`message`, :meth:`status`, :attr:`note`); how the tiles look is
+        the display's (:class:`~domino.app.screens.display.Display`)."""
         self.match = match
         self.lang = lang
         self.viewer = viewer

@@ -28,7 +28,7 @@ class GuidedHand(Answering):
         session.save_settings()
         self.held = (session.ctrl, session.menu_open)
         match = new_match(guide.settings(), guide.SEED, session.lang)
-        session.ctrl = ctl.Controller(match, session.lang, session.pips)
+        session.ctrl = ctl.Controller(match, session.lang)
         session.menu_open = False
         session.confirm_replace = False
         self.step = guide.first()

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 
 from domino import players
 from domino.app import controller as ctl
-from domino.app import guide, saves, snapshot, undo
+from domino.app import guide, saves, shown, snapshot, undo
 from domino.app.answers import Answering, answers
 from domino.app.comforts import Comforts
 from domino.app.guided import GuidedHand
@@ -72,10 +72,8 @@ from domino.engine.common import IllegalAction, new_seed, winning_side
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
-from domino.app.screens import menu as menu_screens
 from domino.app.screens import safety
-from domino.app.screens.lobby import new_game_screen
-from domino.app.screens.table import Display, game_screen
+from domino.app.screens.table import Display
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names, read_form
 from domino.app.storage import MemoryStore, Store  # noqa: F401 (the session's Store, and the one tests give it)
@@ -126,17 +124,6 @@ def parse_seed(raw):
     return None, False
 
 
-def first_card(tree: Node):
-    """The first node whose class list holds ``card`` (where the menu's file controls go)."""
-    if isinstance(tree, str):
-        return None
-    if "card" in tree[1].get("class", "").split():
-        return tree
-    for ch in tree[2]:
-        found = first_card(ch)
-        if found is not None:
-            return found
-    return None
 
 
 class Done:
@@ -383,7 +370,7 @@ class Session(Answering):
         match, repaired = found.match, found.repairs
         self.match_id = found.match_id
         self.known = found.header
-        self.ctrl = ctl.Controller(match, self.lang, self.pips)
+        self.ctrl = ctl.Controller(match, self.lang)
         meta = self.storage.meta()
         if undo.meta_applies(meta, match):
             self.practice = meta.get("practice") is True
@@ -499,29 +486,19 @@ class Session(Answering):
             snap = snapshot.table(c.match, Display(self.lang, self.pips, self.pace, self.practice, self.sound), *size)
         self.storage.put_snapshot(state, snapshot.dumps(snap))
 
-    # ------------------------------------------------------------ what the page shows
+    # ------------------------------------------------------------ what the page shows (domino.app.shown)
     def screen(self) -> Node:
-        """The whole screen: the table or the menu, the safety net's controls
-        and dialog, and the other dialogs (when no safety dialog is up)."""
-        c = self.ctrl
-        if not self.at_table():
-            tree = self.link.lobby_screen() or self.menu_tree()
-            card = first_card(tree)
-            if card is not None and self.role is None:   # the menu: the table keeps its room (one tap away, ⌂ Menu)
-                if c is not None:
-                    card[2].append(safety.export_button(self.lang))
-                card[2].append(safety.file_controls(self.lang, self.last_match is not None))
-        else:
-            c.lang = self.lang   # the language of live_text's c.message() and c.status()
-            tree = game_screen(c, Display(self.lang, self.pips, self.pace, self.practice, self.sound,
-                                          self.link.table_words()))
-        dialog = self.panel_tree()
-        if dialog is not None:
-            tree[2].append(dialog)
-        for extra in self.dialogs():
-            if (self.panel is None and not self.notes) or extra[1].get("data-testid") == "guide":
-                tree[2].append(extra)
-        return tree
+        """The whole screen (:func:`domino.app.shown.screen`)."""
+        return shown.screen(self)
+
+    def live_text(self) -> str:
+        return shown.live_text(self)
+
+    def focus_target(self, keyboard: bool) -> str | None:
+        return shown.focus_target(self, keyboard)
+
+    def guide_target(self) -> str | None:
+        return shown.guide_target(self)
 
     def seq(self) -> int:
         """The position the screen shows (0 at the menu)."""
@@ -544,74 +521,6 @@ class Session(Answering):
             seat, why = info
             name = self.ctrl.match.seats[seat]["name"] if self.ctrl else ""
             return safety.turn_error(lang, name, why)
-        return None
-
-    def menu_tree(self) -> Node:
-        top = []
-        c = self.ctrl
-        if c is not None and not c.match.outcome:
-            top.append(menu_screens.continue_card(c.match, self.lang, self.practice))
-        elif not self.guide_seen and self.role is None:
-            top.append(menu_screens.guide_offer(self.lang))
-        return new_game_screen(self.new_settings, self.lang, self.pips, self.error, self.save_error,
-                               top=top, sound=self.sound)
-
-    def dialogs(self) -> list:
-        out = []
-        if self.guided.step is not None and self.at_table():
-            out.append(guide.guide_panel(self.guided.step, self.lang, self.ctrl.match.view(0)))
-        if not self.at_table() and self.confirm_replace and self.ctrl is not None:
-            out.append(menu_screens.replace_dialog(self.ctrl.match, self.lang))
-        out += self.comforts.dialogs()
-        if self.at_table():
-            out += self.link.dialogs()
-        return out
-
-    def guide_target(self) -> str | None:
-        """The part of the table the guide's step is about (a selector)."""
-        if self.guided.step is None or not self.at_table():
-            return None
-        return guide.TARGETS.get(self.guided.step)
-
-    def live_text(self) -> str:
-        """The line a screen reader hears about the table."""
-        c = self.ctrl
-        if c is None or not self.at_table():
-            return ""
-        text = c.note or c.message()
-        if c.flash:
-            text += " " + " ".join(t(self.lang, "msg.fives", points=p,
-                                     name=ctl.side_name(c.match.view(0), sd, self.lang)) for sd, p in c.flash)
-        if c.my_turn():
-            text += ". " + c.status()
-        return text
-
-    def focus_target(self, keyboard: bool) -> str | None:
-        """Where the focus goes on this screen (a selector), if anywhere."""
-        c = self.ctrl
-        if self.panel is not None or self.notes:
-            return ".overlay.safe button"
-        if self.comforts.focus_target() is not None:
-            return self.comforts.focus_target()
-        if not self.at_table():
-            return '[data-action="replace-no"]' if self.confirm_replace else None
-        if c.handoff() is not None:
-            return '[data-action="handoff"]'
-        if c.confirm_resign:
-            return '[data-action="resign-no"]'
-        if self.link.focus_target() is not None:
-            return self.link.focus_target()
-        if c.match.outcome:
-            return '[data-action="new-match"]'
-        if self.guided.step == "score":
-            return '[data-action="guide-finish"]'
-        if c.match.phase == "hand-over":
-            return '[data-action="next-hand"]'
-        if c.selected and keyboard:
-            # a place on the board marked aria-hidden has its button under the board
-            return '[data-action="end"]:not([aria-hidden="true"]), [data-action="open"]'
-        if c.my_turn() and keyboard:
-            return '.tile-btn[aria-disabled="false"]'
         return None
 
     # ------------------------------------------------------------ the new-game form
@@ -836,7 +745,7 @@ class Session(Answering):
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
         self.save_settings()
         self.stop_computers()
-        self.ctrl = ctl.Controller(match, self.lang, self.pips)
+        self.ctrl = ctl.Controller(match, self.lang)
         self.match_id = secrets.token_hex(8)
         self.last_match = None
         self.menu_open = False
@@ -894,7 +803,7 @@ class Session(Answering):
         if back is None:
             return
         self.stop_computers()
-        ctrl = ctl.Controller(back, self.lang, self.pips, c.viewer)
+        ctrl = ctl.Controller(back, self.lang, c.viewer)
         ctrl.hint_why = {"key": "undo.done"}   # the message line says so, in the language of the moment
         self.ctrl = ctrl
         self.undos += 1
@@ -987,7 +896,7 @@ class Session(Answering):
         self.match_id = found.match_id
         self.known = found.header
         self.guided.drop()
-        self.ctrl = ctl.Controller(found.match, self.lang, self.pips)
+        self.ctrl = ctl.Controller(found.match, self.lang)
         self.tell_repairs(found.repairs)
         self.stop_computers()
         self.changed()
@@ -1035,7 +944,7 @@ class Session(Answering):
             return
         self.match_id = secrets.token_hex(8)
         self.guided.drop()
-        self.ctrl = ctl.Controller(match, self.lang, self.pips)
+        self.ctrl = ctl.Controller(match, self.lang)
         self.tell_repairs(repaired)
         self.notes.append(t(self.lang, "safe.imported", file=name))
         self.stop_computers()

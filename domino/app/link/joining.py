@@ -216,7 +216,7 @@ class Joining(Link):
             if g.view["phase"] != "hand-over":
                 self.votes.clear()
             if had is None or session.ctrl is None or session.ctrl.match is not g.match:
-                session.ctrl = ctl.Controller(g.match, session.lang, session.pips, viewer=g.seat)
+                session.ctrl = ctl.Controller(g.match, session.lang, viewer=g.seat)
             else:
                 session.ctrl.clear()
             session.heard = session.heard or (g.match.seq, g.match.hand_no)
