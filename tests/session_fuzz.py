@@ -284,7 +284,7 @@ class World:
         """What a player would do next: their move, Next, Start, the next match."""
         s = self.devices[name]
         c = s.ctrl
-        if s.panel is not None or s.notes:
+        if s.safety.panel is not None or s.safety.notes:
             self.feed(name, {"action": rng.choice(["safe-ok", "keep-mine", "continue-here", "save-later",
                                                    "turn-retry"])})
             return
@@ -404,7 +404,7 @@ class World:
             m = saves.load(text)      # raises CorruptSave: the app wrote a save that does not replay
             again = records.from_record(json.loads(text)["record"])
             assert again.state_key() == m.state_key()
-            if (s.guided.step is None and s.ctrl is not None and s.panel is None and not s.save_failed
+            if (s.guided.step is None and s.ctrl is not None and s.safety.panel is None and not s.safety.save_failed
                     and s.known == saves.header(text) and s.known is not None and s.known[0] == s.match_id):
                 # (the names may differ: a tab that changed language renames default names without a move)
                 assert same_play(m, s.ctrl.match), (

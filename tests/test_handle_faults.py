@@ -244,7 +244,7 @@ def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide(
             if b.ctrl.selected:
                 b.handle({"action": "end", "end": legal["end"], "seq": str(b.ctrl.match.seq)})
     a.handle({"action": "storage", "key": "domino:/domino/:save"})
-    assert a.panel is not None
+    assert a.safety.panel is not None
     a.handle({"action": "continue-here"})
     assert a.guided.step is None and a.ctrl.match.seq == b.ctrl.match.seq
     a.handle({"action": "guide-skip"})
@@ -276,10 +276,10 @@ def test_a_safety_dialogs_buttons_do_nothing_when_it_is_not_up():
     store.set("domino:/domino/:save", other)
     for action in ("keep-mine", "continue-here", "free-space", "save-later", "download-corrupt", "turn-resign"):
         a.handle({"action": action})
-        assert store.get("domino:/domino/:save") == other and a.panel is None and not a.ctrl.match.outcome
+        assert store.get("domino:/domino/:save") == other and a.safety.panel is None and not a.ctrl.match.outcome
     a.handle({"action": "storage", "key": "domino:/domino/:save"})
-    assert a.panel is not None and a.panel[0] == "other-match"
+    assert a.safety.panel is not None and a.safety.panel[0] == "other-match"
     a.handle({"action": "free-space"})             # not this dialog's button
     assert store.get("domino:/domino/:save") == other
     a.handle({"action": "keep-mine"})
-    assert store.get("domino:/domino/:save") != other and a.panel is None
+    assert store.get("domino:/domino/:save") != other and a.safety.panel is None

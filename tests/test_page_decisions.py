@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from domino.app import page
-from domino.app.session import MAX_IMPORT_BYTES, MemoryStore, Session
+from domino.app.safety_net import MAX_IMPORT_BYTES
+from domino.app.session import MemoryStore, Session
 from test_session import FORM_2P, person_tap, started
 
 
@@ -151,7 +152,7 @@ def test_the_computers_play_until_a_person_is_to_move():
     failed = asyncio.run(page.computer_turns(s, s.gen, _Clock(), frame, outs.append))
     assert failed is None and outs and all(o.render and not o.computers for o in outs)
     assert not s.wants_computers()   # the match is over (two computers) or waits for a tap
-    assert page.redraw_after_computers(s, str(s.seq())) == (s.ctrl is None or s.panel is not None)
+    assert page.redraw_after_computers(s, str(s.seq())) == (s.ctrl is None or s.safety.panel is not None)
     assert page.redraw_after_computers(s, "-1")
 
 
@@ -172,4 +173,4 @@ def test_a_new_game_stops_the_computers_and_a_failure_is_the_sessions():
     outs = []
     failed = asyncio.run(page.computer_turns(s, s.gen, _Clock(), frame, outs.append))
     assert failed and "RuntimeError" in failed
-    assert len(outs) == 1 and s.panel[0] == "turn"   # retry or resign, never a dead table
+    assert len(outs) == 1 and s.safety.panel[0] == "turn"   # retry or resign, never a dead table

@@ -128,12 +128,12 @@ def test_another_tab_stops_this_one_and_asks():
     other = saves.dump(s.ctrl.match, "someone-else")
     s.store.set(storage.key(PATH, storage.SAVE), other)
     out = s.handle({"action": "storage", "key": storage.key(PATH, storage.SAVE)})
-    assert out.render and s.panel[0] == "other-match" and not s.wants_computers()
+    assert out.render and s.safety.panel[0] == "other-match" and not s.wants_computers()
     assert find(s.screen(), **{"data-testid": "other-tab"})
     # a tap on the table is held back by the dialog; its own answer goes through
     assert not s.handle({"action": "hint"}).render
     s.handle({"action": "keep-mine"})
-    assert s.panel is None and saves.header(s.store.get(storage.key(PATH, storage.SAVE)))[0] == s.match_id
+    assert s.safety.panel is None and saves.header(s.store.get(storage.key(PATH, storage.SAVE)))[0] == s.match_id
 
 
 def test_storage_full_is_said_and_nothing_is_lost():
@@ -141,12 +141,12 @@ def test_storage_full_is_said_and_nothing_is_lost():
     s = started(store=store)
     store.set("domino:/domino/:corrupt:old", "x" * 0)   # an old corrupt copy: Free space is offered
     store.quota = sum(len(k) + len(v) for k, v in store.data.items()) + 10   # nearly full now
-    play_on(s, 10, stop=lambda s: bool(s.panel))
-    assert s.panel == ("full", None) and s.save_failed
+    play_on(s, 10, stop=lambda s: bool(s.safety.panel))
+    assert s.safety.panel == ("full", None) and s.safety.save_failed
     assert s.wants_computers() or s.ctrl.my_turn() or s.ctrl.match.phase != "play"   # the table goes on
     store.quota = None
     out = s.handle({"action": "free-space"})
-    assert out.render and s.panel is None and saved(s).state_key() == s.ctrl.match.state_key()
+    assert out.render and s.safety.panel is None and saved(s).state_key() == s.ctrl.match.state_key()
 
 
 def test_corrupt_save_is_kept_aside_and_reported():
@@ -220,13 +220,13 @@ def test_export_and_import_round_trip():
     assert name.endswith(".json") and out.live
     t = session()
     t.handle({"action": "import", "name": name, "text": text})
-    assert t.ctrl.match.state_key() == s.ctrl.match.state_key() and t.notes
+    assert t.ctrl.match.state_key() == s.ctrl.match.state_key() and t.safety.notes
     bad = session()
     bad.handle({"action": "import", "name": "x.json", "text": "{nope"})
-    assert bad.ctrl is None and "x.json" in bad.notes[0]
+    assert bad.ctrl is None and "x.json" in bad.safety.notes[0]
     big = session()
     big.handle({"action": "import", "name": "big.json", "error": "size"})
-    assert big.ctrl is None and big.notes
+    assert big.ctrl is None and big.safety.notes
 
 
 def test_form_changes_keep_the_choices_and_a_new_game_takes_its_defaults():
@@ -272,9 +272,9 @@ def test_a_failed_computer_turn_offers_retry():
     with pytest.raises(RuntimeError):
         s.think()
     out = s.handle({"action": "computer-failed", "gen": s.gen, "error": "RuntimeError: boom"})
-    assert out.render and s.panel[0] == "turn" and "boom" in text_of(s.screen())
+    assert out.render and s.safety.panel[0] == "turn" and "boom" in text_of(s.screen())
     out = s.handle({"action": "turn-retry"})
-    assert s.panel is None and out.computers and s.wants_computers()
+    assert s.safety.panel is None and out.computers and s.wants_computers()
 
 
 def test_sound_on_is_heard_on_the_tap_and_each_play():

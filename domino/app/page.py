@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from domino.app.session import MAX_IMPORT_BYTES
+from domino.app.safety_net import MAX_IMPORT_BYTES
 
 #: what a tapped element tells about itself (data-<name>)
 ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")
@@ -201,7 +201,7 @@ def redraw_after_computers(s, shown_seq: str) -> bool:
     """Whether the screen needs drawing once the computers' loop stops: no
     table, a dialog (a failed turn, a save problem), or a position other than
     the one shown (``shown_seq``: html[data-seq])."""
-    return s.ctrl is None or s.panel is not None or shown_seq != str(s.seq())
+    return s.ctrl is None or s.safety.panel is not None or shown_seq != str(s.seq())
 
 
 #: what static/rtc.js tells of a friend's connection: it opened, a message came, it closed

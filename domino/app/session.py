@@ -60,10 +60,11 @@ from dataclasses import dataclass, field
 
 from domino import players
 from domino.app import controller as ctl
-from domino.app import guide, saves, shown, snapshot, undo
+from domino.app import guide, shown, snapshot, undo
 from domino.app.answers import Answering, answers
 from domino.app.comforts import Comforts
 from domino.app.guided import GuidedHand
+from domino.app.safety_net import PANEL_ACTIONS, PANEL_ONLY, SafetyNet
 from domino.app.link.alone import Alone
 from domino.app.link.base import Link
 from domino.app.link.hosting import Hosting
@@ -72,12 +73,11 @@ from domino.engine.common import IllegalAction, new_seed, winning_side
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
-from domino.app.screens import safety
 from domino.app.screens.table import Display
 from domino.app.online import normalize_ice, normalize_relays
 from domino.app.settings import default_target, localize_names, read_form
 from domino.app.storage import MemoryStore, Store  # noqa: F401 (the session's Store, and the one tests give it)
-from domino.app.storage import Change, Found, Saved, Storage, now_stamp
+from domino.app.storage import Change, Found, Saved, Storage
 from domino.table import default_options, default_settings, new_match, normalize_settings
 
 # actions that only change the looks: allowed while busy and whatever the seq
@@ -85,10 +85,6 @@ UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no"
                      # comforts: leaving the table, undo and the guide stop a computer that is thinking
                      "menu", "sound", "stats", "stats-close", "stats-reset", "stats-reset-yes", "stats-reset-no",
                      "undo", "guide-start", "guide-next", "guide-skip", "guide-finish", "guide-dismiss"})
-# the safety net's dialogs (domino.app.screens.safety): they answer while a dialog is up
-PANEL_ACTIONS = frozenset({"free-space", "export", "save-later", "download-corrupt", "continue-here", "keep-mine",
-                           "turn-retry", "turn-resign", "safe-ok", "lang"})
-PANEL_ONLY = PANEL_ACTIONS - {"export", "lang"}     # (export and the language are on other screens too)
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.link)
@@ -148,7 +144,7 @@ class Session(Answering):
         self.path = path
         self.storage = Storage(store, path)
         params = params or {}
-        self.notes: list[str] = []     # told once, in a dialog (settings reset, URL, repaired seats)
+        self.safety = SafetyNet(self)      # its dialogs, notes, and the files a player saves or opens
         self.fail = str(params.get("fail") or "")[:20]
         seed_raw = params.get("seed")
         self.seed, ok = parse_seed(seed_raw)
@@ -171,10 +167,10 @@ class Session(Answering):
             self.new_settings = default_settings(self.lang)
             ok_settings = False
         if not ok_settings:
-            self.notes.append(t(self.lang, "safe.settings_reset"))
+            self.safety.notes.append(t(self.lang, "safe.settings_reset"))
         if not ok:
-            shown = str(seed_raw)[:24] + ("…" if len(str(seed_raw)) > 24 else "")
-            self.notes.append(t(self.lang, "safe.url_seed", seed=shown))
+            seed_words = str(seed_raw)[:24] + ("…" if len(str(seed_raw)) > 24 else "")
+            self.safety.notes.append(t(self.lang, "safe.url_seed", seed=seed_words))
         self.sound = stored.get("sound") is True          # off by default
         self.guide_seen = stored.get("guide_seen") is True
         self.menu_open = False                            # at the menu with a match kept
@@ -191,11 +187,7 @@ class Session(Answering):
         self.running = False        # the computer seats' loop is on (the table is busy)
         self.match_id = ""          # this tab's match (saves carry it, with seq)
         self.known: tuple | None = None   # (id, seq) of the save as this tab last read or wrote it
-        self.panel: tuple | None = None   # ("full" | "blocked" | "corrupt" | "other-tab" | "other-match" | "turn", info)
-        self.save_failed = False    # the last write did not go through
-        self.save_later = False     # the player chose to keep playing unsaved: not asked again
         self.last_match = None      # the match left for the new-game screen (to download)
-        self.panel_extra = ""
         self.out = Out()
         self.base_url = str(params.get("url") or "")      # the page's address, for invitation links
         try:   # ?grace=s: the seconds an away seat is waited for (tests)
@@ -231,7 +223,7 @@ class Session(Answering):
             if handler is not None:
                 handler(inp)
             return out
-        if (self.panel is not None or self.notes or action in PANEL_ONLY) and action not in self.panel_actions():
+        if (self.safety.panel is not None or self.safety.notes or action in PANEL_ONLY) and action not in self.safety.panel_actions():
             return out     # a dialog answers only its own buttons; theirs do nothing without it
         if self.busy and action not in UI_ONLY and action not in PANEL_ACTIONS:
             return out
@@ -249,24 +241,11 @@ class Session(Answering):
 
     def answerer(self, action: str):
         """The method that answers this input: the session's, its link's, the comforts' or the guide's."""
-        for part in (self, self.link, self.comforts, self.guided):
+        for part in (self, self.link, self.comforts, self.guided, self.safety):
             handler = part.answer(action)
             if handler is not None:
                 return handler
         return None
-
-    def panel_actions(self) -> set:
-        """What the safety net's dialog on screen offers (its buttons, and the language)."""
-        tree = self.panel_tree()
-        found = {"lang"}
-        stack = [tree] if tree is not None else []
-        while stack:
-            n = stack.pop()
-            if not isinstance(n, str):
-                if n[1].get("data-action") in PANEL_ACTIONS:
-                    found.add(n[1]["data-action"])
-                stack.extend(n[2])
-        return found
 
     @property
     def busy(self) -> bool:
@@ -295,7 +274,7 @@ class Session(Answering):
         """A computer seat is to move and nothing stands in its way."""
         c = self.ctrl
         return (c is not None and self.link.may_run_computers() and self.at_table() and ctl.is_computer_turn(c.match)
-                and (self.panel is None or self.panel[0] in ("full", "blocked")))
+                and (self.safety.panel is None or self.safety.panel[0] in ("full", "blocked")))
 
     def stop_computers(self) -> None:
         self.gen += 1
@@ -309,7 +288,7 @@ class Session(Answering):
         doc = {"lang": self.lang, "pips": self.pips, "pace": self.pace, "new": self.new_settings,
                "sound": self.sound, "guide_seen": self.guide_seen, "relays": self.relays, "ice": self.ice}
         if not self.storage.write_settings(doc):
-            self.notes.append(t(self.lang, "safe.settings_failed"))
+            self.safety.notes.append(t(self.lang, "safe.settings_failed"))
 
     def save_game(self, force: bool = False) -> bool:
         """Write the match (checked, below), then what follows every change
@@ -329,25 +308,25 @@ class Session(Answering):
             return False
         done = self.storage.write_save(c.match, self.match_id, self.known, force)
         if done.what is Saved.BLOCKED:   # a corrupt save waits for its download: its place is not taken
-            self.save_failed = True
-            self.panel = ("blocked", None)
+            self.safety.save_failed = True
+            self.safety.panel = ("blocked", None)
             return False
         if done.what is Saved.OTHER_TAB:
             self.other_tab(done.header)
             return False
         if done.what is Saved.FULL:
-            self.save_failed = True
-            if not self.save_later:
-                self.panel = ("full", None)
+            self.safety.save_failed = True
+            if not self.safety.save_later:
+                self.safety.panel = ("full", None)
             self.warn("domino: the save did not fit in storage")
             return False
         self.known = done.header
-        if self.save_failed:
-            self.save_failed = False
-            self.save_later = False
-            if self.panel and self.panel[0] in ("full", "blocked"):
-                self.panel = None
-            self.notes.append(t(self.lang, "safe.saved_again"))
+        if self.safety.save_failed:
+            self.safety.save_failed = False
+            self.safety.save_later = False
+            if self.safety.panel and self.safety.panel[0] in ("full", "blocked"):
+                self.safety.panel = None
+            self.safety.notes.append(t(self.lang, "safe.saved_again"))
         return True
 
     def load_game(self) -> Out:
@@ -386,7 +365,7 @@ class Session(Answering):
 
     def tell_repairs(self, repaired) -> None:
         for what, seat in repaired:
-            self.notes.append(t(self.lang, "safe.seat_" + what, n=seat + 1))
+            self.safety.notes.append(t(self.lang, "safe.seat_" + what, n=seat + 1))
 
     def keep_corrupt(self, found) -> None:
         """A save that cannot be read (storage.read_save kept it aside, or had
@@ -397,13 +376,13 @@ class Session(Answering):
         if found.what is Found.CORRUPT:
             self.save_error = t(self.lang, "save.corrupt", why=why)
         else:
-            self.panel = ("corrupt", why)
+            self.safety.panel = ("corrupt", why)
 
     def other_tab(self, hdr) -> None:
         """Another tab wrote the save: stop here and ask."""
         self.stop_computers()
         same = hdr is not None and hdr[0] == self.match_id
-        self.panel = ("other-tab" if same else "other-match", hdr)
+        self.safety.panel = ("other-tab" if same else "other-match", hdr)
 
     @answers("storage")
     def storage_changed(self, inp: dict) -> None:
@@ -503,25 +482,6 @@ class Session(Answering):
     def seq(self) -> int:
         """The position the screen shows (0 at the menu)."""
         return self.ctrl.match.seq if self.at_table() and self.ctrl else 0
-
-    def panel_tree(self):
-        lang = self.lang
-        if self.panel is None:
-            return safety.notes(lang, self.notes) if self.notes else None
-        kind, info = self.panel
-        if kind == "full":
-            return safety.storage_full(lang, self.storage.can_free(), self.panel_extra)
-        if kind == "blocked":
-            return safety.storage_full(lang, False, self.panel_extra, blocked=True)
-        if kind == "corrupt":
-            return safety.corrupt_no_room(lang, info)
-        if kind in ("other-tab", "other-match"):
-            return safety.other_tab(lang, kind == "other-tab")
-        if kind == "turn":
-            seat, why = info
-            name = self.ctrl.match.seats[seat]["name"] if self.ctrl else ""
-            return safety.turn_error(lang, name, why)
-        return None
 
     # ------------------------------------------------------------ the new-game form
     def harvest(self, form: dict) -> None:
@@ -656,7 +616,7 @@ class Session(Answering):
         """Never a dead table: say so, offer retry or resign."""
         self.warn("domino: computer turn failed: " + str(inp.get("error")))
         if inp.get("gen") == self.gen and self.ctrl is not None and self.ctrl.match.turn is not None:
-            self.panel = ("turn", (self.ctrl.match.turn, str(inp.get("error"))[:200]))
+            self.safety.panel = ("turn", (self.ctrl.match.turn, str(inp.get("error"))[:200]))
             self.render()
 
     @answers("handoff")
@@ -821,141 +781,14 @@ class Session(Answering):
             return
         held = self.guided.held[0] if self.guided.held else None
         if self.ctrl is not None and localize_names(self.ctrl.match.seats, self.lang) \
-                and self.guided.step is None and self.panel is None:
+                and self.guided.step is None and self.safety.panel is None:
             self.save_game()
         if held is not None and localize_names(held.match.seats, self.lang) and self.known is not None:
             self.storage.rewrite_save(held.match, self.match_id, self.known)   # the match kept while the guide plays
 
-    # ------------------------------------------------------------ the safety net
-    @answers("safe-ok")
-    def safe_ok(self, inp: dict) -> None:
-        self.notes = []
-        self.render()
-
-    @answers("save-later")
-    def play_on_unsaved(self, inp: dict) -> None:
-        self.save_later = self.panel is not None and self.panel[0] in ("full", "blocked")
-        self.panel = None
-        self.panel_extra = ""
-        self.changed()
-
-    @answers("free-space")
-    def free_space(self, inp: dict) -> None:
-        """Remove old corrupt copies (and the boot snapshot), then save again."""
-        self.storage.free_space()
-        if self.save_game():
-            self.panel = None
-            self.panel_extra = ""
-            self.changed()
-            return
-        self.panel_extra = t(self.lang, "safe.free_none")
-        self.render()
-
-    @answers("export")
-    def export_match(self, inp: dict) -> None:
-        m = self.ctrl.match if self.ctrl is not None else self.last_match
-        if m is None or not self.link.keeps_save:   # a guest's table is the host's: it holds no record
-            return
-        name = saves.export_name(m, now_stamp())
-        self.out.downloads.append((name, saves.export_text(m)))
-        self.out.live = t(self.lang, "safe.downloaded", file=name)
-
-    @answers("download-corrupt")
-    def download_corrupt(self, inp: dict) -> None:
-        """The corrupt save with no room for a copy: download it, then remove it."""
-        text = self.storage.download_corrupt()
-        if text is None:
-            return
-        name = f"domino-damaged-save-{re.sub(r'[^0-9]', '', now_stamp())[:12]}.json"
-        self.out.downloads.append((name, text))
-        self.panel = None
-        self.save_error = t(self.lang, "safe.corrupt_downloaded", file=name)
-        if self.ctrl is not None:
-            self.known = None
-            self.save_game()
-            if self.ctrl is not None:
-                self.notes.append(self.save_error)
-        self.render()
-
-    @answers("continue-here")
-    def continue_here(self, inp: dict) -> None:
-        """Take the match over from the save another tab wrote (its newest position)."""
-        found = self.storage.read_save()
-        self.panel = None
-        if found.what is Found.NOTHING:     # the other tab has left it: this tab's match goes on
-            self.known = None
-            self.save_game()
-            self.changed()
-            return
-        if found.what is not Found.MATCH:
-            self.guided.drop()
-            self.ctrl = None
-            self.keep_corrupt(found)
-            self.render()
-            return
-        self.match_id = found.match_id
-        self.known = found.header
-        self.guided.drop()
-        self.ctrl = ctl.Controller(found.match, self.lang)
-        self.tell_repairs(found.repairs)
-        self.stop_computers()
-        self.changed()
-
-    @answers("keep-mine")
-    def keep_mine(self, inp: dict) -> None:
-        self.panel = None
-        self.save_game(force=True)
-        self.changed()
-
-    @answers("turn-retry")
-    def turn_retry(self, inp: dict) -> None:
-        self.panel = None
-        self.changed()
-
-    @answers("turn-resign")
-    def turn_resign(self, inp: dict) -> None:
-        c = self.ctrl
-        self.panel = None
-        if c is not None and not c.match.outcome and c.match.turn is not None:
-            c.match.apply({"seat": c.match.turn, "resign": True})
-            c.clear()
-            self.save_game()
-        self.render()
-
-    @answers("import")
-    def file_imported(self, inp: dict) -> None:
-        """A match file, read by the page: ``name``, and ``text`` or ``error``."""
-        name = str(inp.get("name") or "")[:80]
-        try:
-            if inp.get("error") == "size":
-                raise saves.CorruptSave("size", "")
-            if inp.get("error"):
-                raise ValueError(str(inp["error"])[:120])
-            match, repaired = saves.import_text(inp.get("text"))
-        except saves.CorruptSave as e:
-            why = e.detail if e.why == "record" else t(self.lang, "safe.import_format") \
-                if e.why in ("format", "json") else t(self.lang, "safe.why.size")
-            self.notes.append(t(self.lang, "safe.import_failed", file=name, why=why))
-            self.render()
-            return
-        except Exception as e:   # the file could not be read at all
-            self.notes.append(t(self.lang, "safe.import_failed", file=name, why=str(e)[:120]))
-            self.render()
-            return
-        self.match_id = secrets.token_hex(8)
-        self.guided.drop()
-        self.ctrl = ctl.Controller(match, self.lang)
-        self.tell_repairs(repaired)
-        self.notes.append(t(self.lang, "safe.imported", file=name))
-        self.stop_computers()
-        self.save_game()
-        self.changed()
-
-
 
 def answered() -> set[str]:
     """Every input some part of the app answers: the session's and each link's (taps and events)."""
-    return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand)))
+    return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand, SafetyNet)))
 
 
-MAX_IMPORT_BYTES = saves.MAX_IMPORT_CHARS * 4   # a file larger than this is not read

@@ -40,11 +40,11 @@ def screen(session) -> Node:
         c.lang = session.lang   # the language of live_text's c.message() and c.status()
         tree = game_screen(c, Display(session.lang, session.pips, session.pace, session.practice, session.sound,
                                       session.link.table_words()))
-    dialog = session.panel_tree()
+    dialog = session.safety.panel_tree()
     if dialog is not None:
         tree[2].append(dialog)
     for extra in dialogs(session):
-        if (session.panel is None and not session.notes) or extra[1].get("data-testid") == "guide":
+        if (session.safety.panel is None and not session.safety.notes) or extra[1].get("data-testid") == "guide":
             tree[2].append(extra)
     return tree
 
@@ -96,7 +96,7 @@ def live_text(session) -> str:
 def focus_target(session, keyboard: bool) -> str | None:
     """Where the focus goes on this screen (a selector), if anywhere."""
     c = session.ctrl
-    if session.panel is not None or session.notes:
+    if session.safety.panel is not None or session.safety.notes:
         return ".overlay.safe button"
     if session.comforts.focus_target() is not None:
         return session.comforts.focus_target()

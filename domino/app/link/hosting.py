@@ -108,7 +108,7 @@ class Hosting(Link):
             for x in c.match.seats:
                 if x["kind"] == REMOTE:
                     x["kind"] = "medium"
-            session.notes.append(t(session.lang, "friends.table_lost"))
+            session.safety.notes.append(t(session.lang, "friends.table_lost"))
             session.save_game(force=True)
         return hosting
 
