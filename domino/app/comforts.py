@@ -2,7 +2,7 @@
 the sound and the statistics; each a tap that changes the looks or opens a dialog, never the match."""
 from __future__ import annotations
 
-from domino.app import controller as ctl
+from domino.app import controller
 from domino.app.answers import Answering, answers
 from domino.app.screens.dialogs import help_dialog
 from domino.app.screens.stats import stats_dialog
@@ -74,8 +74,8 @@ class Comforts(Answering):
     @answers("pace")
     def next_pace(self, inp: dict) -> None:
         session = self.session
-        order = list(ctl.PACES)
-        session.pace = order[(order.index(session.pace) + 1) % len(order)] if session.pace in order else ctl.DEFAULT_PACE
+        order = list(controller.PACES)
+        session.pace = order[(order.index(session.pace) + 1) % len(order)] if session.pace in order else controller.DEFAULT_PACE
         session.save_settings()
         session.render()
         session.out.focus = '[data-testid="pace"]'

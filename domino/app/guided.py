@@ -3,7 +3,7 @@ words are in :mod:`domino.app.guide`).  The match on the table while it plays is
 at its end; the guided hand is never saved nor counted."""
 from __future__ import annotations
 
-from domino.app import controller as ctl
+from domino.app import controller
 from domino.app import guide
 from domino.app.answers import Answering, answers
 from domino.table import new_match
@@ -28,7 +28,7 @@ class GuidedHand(Answering):
         session.save_settings()
         self.held = (session.ctrl, session.menu_open)
         match = new_match(guide.settings(), guide.SEED, session.lang)
-        session.ctrl = ctl.Controller(match, session.lang)
+        session.ctrl = controller.Controller(match, session.lang)
         session.menu_open = False
         session.confirm_replace = False
         self.step = guide.first()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from domino.app import controller as ctl
+from domino.app import controller
 from domino.app import saves
 from domino.app.answers import Answering, answers
 from domino.app.i18n import t
@@ -143,7 +143,7 @@ class SafetyNet(Answering):
         session.match_id = found.match_id
         session.known = found.header
         session.guided.drop()
-        session.ctrl = ctl.Controller(found.match, session.lang)
+        session.ctrl = controller.Controller(found.match, session.lang)
         session.tell_repairs(found.repairs)
         session.stop_computers()
         session.changed()
@@ -195,7 +195,7 @@ class SafetyNet(Answering):
             return
         session.match_id = secrets.token_hex(8)
         session.guided.drop()
-        session.ctrl = ctl.Controller(match, session.lang)
+        session.ctrl = controller.Controller(match, session.lang)
         session.tell_repairs(repaired)
         self.notes.append(t(session.lang, "safe.imported", file=name))
         session.stop_computers()

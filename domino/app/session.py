@@ -59,7 +59,7 @@ import time
 from dataclasses import dataclass, field
 
 from domino import players
-from domino.app import controller as ctl
+from domino.app import controller
 from domino.app import guide, shown, snapshot, undo
 from domino.app.answers import Answering, answers
 from domino.app.comforts import Comforts
@@ -155,7 +155,7 @@ class Session(Answering):
             self.fixed_delay = None
         stored, ok_settings = self.storage.settings()
         pace = stored.get("pace")
-        self.pace = pace if isinstance(pace, str) and pace in ctl.PACES else ctl.DEFAULT_PACE
+        self.pace = pace if isinstance(pace, str) and pace in controller.PACES else controller.DEFAULT_PACE
         lang = stored.get("lang")
         self.lang = norm_lang(lang) if isinstance(lang, str) and lang else lang_from_browser(browser_lang)
         self.pips = stored.get("pips") if stored.get("pips") in ("coloured", "black") else "coloured"
@@ -179,7 +179,7 @@ class Session(Answering):
         self.undos = 0
         self.stats_pending = False                        # the current match is counted when it ends
         self.heard: tuple | None = None                   # (seq, hand) last sounded
-        self.ctrl: ctl.Controller | None = None
+        self.ctrl: controller.Controller | None = None
         self.error = ""
         self.save_error = ""
         self.gen = 0                # bumped to stop a computer that is thinking
@@ -254,7 +254,7 @@ class Session(Answering):
     @property
     def delay(self) -> int:
         """Milliseconds a computer turn takes (its tile's travel included)."""
-        return self.fixed_delay if self.fixed_delay is not None else ctl.pace_ms(self.pace)
+        return self.fixed_delay if self.fixed_delay is not None else controller.pace_ms(self.pace)
 
     def render(self) -> None:
         self.out.render = True
@@ -273,7 +273,7 @@ class Session(Answering):
     def wants_computers(self) -> bool:
         """A computer seat is to move and nothing stands in its way."""
         c = self.ctrl
-        return (c is not None and self.link.may_run_computers() and self.at_table() and ctl.is_computer_turn(c.match)
+        return (c is not None and self.link.may_run_computers() and self.at_table() and controller.is_computer_turn(c.match)
                 and (self.safety.panel is None or self.safety.panel[0] in ("full", "blocked")))
 
     def stop_computers(self) -> None:
@@ -349,7 +349,7 @@ class Session(Answering):
         match, repaired = found.match, found.repairs
         self.match_id = found.match_id
         self.known = found.header
-        self.ctrl = ctl.Controller(match, self.lang)
+        self.ctrl = controller.Controller(match, self.lang)
         meta = self.storage.meta()
         if undo.meta_applies(meta, match):
             self.practice = meta.get("practice") is True
@@ -587,14 +587,14 @@ class Session(Answering):
         if kind == "hard":
             # the search runs in slices, and the page draws a frame between
             # slices: the board never freezes
-            return ctl.load_ai().HardSearch(view, rng)
+            return controller.load_ai().HardSearch(view, rng)
         return Done(players.get_player(kind)(view, rng))
 
     @answers("computer-move")
     def computer_moved(self, inp: dict) -> None:
         """A computer seat's decision (from the page's loop, for ``gen``)."""
         c = self.ctrl
-        if c is None or inp.get("gen") != self.gen or not ctl.is_computer_turn(c.match):
+        if c is None or inp.get("gen") != self.gen or not controller.is_computer_turn(c.match):
             return
         m, move = c.match, inp.get("move")
         # only the decision for this very position: a friend back from being away may have
@@ -705,7 +705,7 @@ class Session(Answering):
         self.guide_seen = True   # a player who starts a match has chosen; the guide stays in the help
         self.save_settings()
         self.stop_computers()
-        self.ctrl = ctl.Controller(match, self.lang)
+        self.ctrl = controller.Controller(match, self.lang)
         self.match_id = secrets.token_hex(8)
         self.last_match = None
         self.menu_open = False
@@ -763,7 +763,7 @@ class Session(Answering):
         if back is None:
             return
         self.stop_computers()
-        ctrl = ctl.Controller(back, self.lang, c.viewer)
+        ctrl = controller.Controller(back, self.lang, c.viewer)
         ctrl.hint_why = {"key": "undo.done"}   # the message line says so, in the language of the moment
         self.ctrl = ctrl
         self.undos += 1

@@ -10,7 +10,7 @@ over the internet, the relays (:mod:`domino.app.link.relays`).
 from __future__ import annotations
 
 
-from domino.app import controller as ctl
+from domino.app import controller
 from domino.app.answers import answers
 from domino.app.friends import JoinError, NotLocalJoin, parse_join
 from domino.app.i18n import t
@@ -216,7 +216,7 @@ class Joining(Link):
             if g.view["phase"] != "hand-over":
                 self.votes.clear()
             if had is None or session.ctrl is None or session.ctrl.match is not g.match:
-                session.ctrl = ctl.Controller(g.match, session.lang, viewer=g.seat)
+                session.ctrl = controller.Controller(g.match, session.lang, viewer=g.seat)
             else:
                 session.ctrl.clear()
             session.heard = session.heard or (g.match.seq, g.match.hand_no)
