@@ -474,7 +474,7 @@ class Tables:
         if r.joins == "matador":
             k = n + 1
             self.matadors = tiles.mask_of(t for t in range(r.n_tiles)
-                                      if tiles.PIPS[t] == k or (tiles.LOW[t] == 0 and tiles.HIGH[t] == 0))
+                                          if tiles.PIPS[t] == k or (tiles.LOW[t] == 0 and tiles.HIGH[t] == 0))
             # accept[v]: tiles playable on an end showing v
             self.accept = tuple(
                 (tiles.SUIT[k - v] & self.all if 0 <= k - v <= n else 0) | self.matadors
