@@ -29,7 +29,7 @@ import time
 
 import pytest
 
-from domino import players as P
+from domino import players
 from domino.app import boards
 from domino.app.boards import foot
 from domino.engine.match import Match
@@ -299,7 +299,7 @@ def positions(set_: int, n: int, seed: int):
     while m.phase == "play":
         acts = m.legal_actions()
         if seed % 2:
-            P.play_turn(m, "easy")
+            players.play_turn(m, "easy")
         else:
             m.apply(rnd.choice(acts))
         if m.hand.actions and m.hand.actions[-1][1] == "p":
@@ -347,7 +347,7 @@ def test_the_first_tiles_are_big_and_spread_as_a_foot():
     """Early on there is room: the centre double and its six toes, large."""
     m = Match(make_rules("chicken-foot", players=4), seed=1)
     while m.phase == "play" and len([a for a in m.hand.actions if a[1] == "p"]) < 4:
-        P.play_turn(m, "easy")
+        players.play_turn(m, "easy")
     v = m.view(0)
     pl = foot.plan(v["layout"], 360, 420)
     assert pl.unit >= 20
@@ -384,9 +384,9 @@ def test_once_in_rows_the_board_stays_in_rows_for_the_round():
     # the next round of a match starts with the foot again
     m = Match(make_rules("chicken-foot", players=8, set=12), seed=3)
     while m.phase == "play":
-        P.play_turn(m, "easy")
+        players.play_turn(m, "easy")
     assert boards.board(m.view(0), 360, 420, me=0, lang="en")[1]["data-layout"] == "rows"
     m.next_hand()
     while not m.view(0)["layout"].get("center"):
-        P.play_turn(m, "easy")
+        players.play_turn(m, "easy")
     assert boards.board(m.view(0), 360, 420, me=0, lang="en")[1]["data-layout"] == "foot"

@@ -18,7 +18,7 @@ from domino.app import storage
 from domino.app.friends import JoinError, NotLocalJoin, parse_join
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Out, Session
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.net import sdp
 from domino.table import REMOTE
 from tests.net.test_host_guest import audit
@@ -255,7 +255,7 @@ def test_the_guest_receives_no_tile_it_may_not_see():
     m = host.ctrl.match
     for frm, to, text in net.sent:
         if frm == "host" and json.loads(text)["t"] == "view":
-            hidden = {T.NAMES[t] for t in T.ids(m.hand.hands[0])}
+            hidden = {tiles.NAMES[t] for t in tiles.ids(m.hand.hands[0])}
             shown = set(TILE.findall(text))
             assert not (hidden & shown)
 

@@ -9,7 +9,7 @@ import random
 
 from domino import players
 from domino.app.session import MemoryStore, Out, Session
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.table import REMOTE
 from tests.test_friends_session import Net
 
@@ -169,7 +169,7 @@ def test_guide_skip_in_solo_without_a_guide_keeps_the_match():
 
 
 def lobby_text(config) -> str:
-    return json.dumps(P.message("lobby", config=config, code="100pt", your_seat=1))
+    return json.dumps(protocol.message("lobby", config=config, code="100pt", your_seat=1))
 
 
 def test_a_guest_survives_a_broken_or_hostile_lobby():
@@ -189,7 +189,7 @@ def test_a_guest_survives_a_broken_or_hostile_lobby():
         assert any("ignored" in w for w in out.warnings), cfg
         g.screen()
         assert g.link.table.lobby["config"] == good
-    status = json.dumps(P.message("status", seats=[{"seat": [1], "status": "ready"}, 5, {"seat": "1"}]))
+    status = json.dumps(protocol.message("status", seats=[{"seat": [1], "status": "ready"}, 5, {"seat": "1"}]))
     out = g.handle({"action": "net-message", "conn": conn, "text": status})
     assert any("ignored" in w for w in out.warnings)
     g.screen()

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from domino.app import online as ON
+from domino.app import online
 from domino.app.nodes import find, text_of
 from domino.app.session import MemoryStore, Session
 from domino.table import REMOTE
@@ -110,32 +110,32 @@ def guest(net: Rooms, name: str, seat: int, store=None, consent=True) -> Session
 
 
 def test_links_and_settings_are_read_strictly():
-    room = ON.new_room()
-    link = ON.online_link(BASE, 2, "s3cr3t_-x", room, [RELAY])
-    inv = ON.parse_online(link.split("#", 1)[1])
+    room = online.new_room()
+    link = online.online_link(BASE, 2, "s3cr3t_-x", room, [RELAY])
+    inv = online.parse_online(link.split("#", 1)[1])
     assert inv == {"seat": 2, "secret": "s3cr3t_-x", "room": room["room"], "password": room["password"],
                    "relays": [RELAY]}
-    default = ON.online_link(BASE, 0, "abc", room, list(ON.DEFAULT_RELAYS))
-    assert default.count(".") == ON.online_link(BASE, 0, "abc", room, [RELAY]).count(".") - 1
-    assert ON.parse_online(default.split("#", 1)[1])["relays"] is None   # the guest's own list
+    default = online.online_link(BASE, 0, "abc", room, list(online.DEFAULT_RELAYS))
+    assert default.count(".") == online.online_link(BASE, 0, "abc", room, [RELAY]).count(".") - 1
+    assert online.parse_online(default.split("#", 1)[1])["relays"] is None   # the guest's own list
     for bad in ("online=9.a.b.c", "online=2.abc", "online=2.s.short.pw", "online=2.s.abcdefgh.abcdefgh.@@"):
-        with pytest.raises(ON.OnlineError):
-            ON.parse_online(bad)
-    assert ON.parse_relays("wss://a.example\n ws://10.0.0.2:7447, wss://a.example") == [
+        with pytest.raises(online.OnlineError):
+            online.parse_online(bad)
+    assert online.parse_relays("wss://a.example\n ws://10.0.0.2:7447, wss://a.example") == [
         "wss://a.example", "ws://10.0.0.2:7447"]
     for bad in ("https://a.example", "", "wss://a b", "javascript:alert(1)"):
-        with pytest.raises(ON.OnlineError):
-            ON.parse_relays(bad)
-    assert ON.parse_ice("stun:stun.example:3478\nturn:turn.example:3478 ana pw") == [
+        with pytest.raises(online.OnlineError):
+            online.parse_relays(bad)
+    assert online.parse_ice("stun:stun.example:3478\nturn:turn.example:3478 ana pw") == [
         {"urls": "stun:stun.example:3478"},
         {"urls": "turn:turn.example:3478", "username": "ana", "credential": "pw"}]
-    with pytest.raises(ON.OnlineError, match="user name and a password"):
-        ON.parse_ice("turn:turn.example:3478")
-    with pytest.raises(ON.OnlineError):
-        ON.parse_ice("http://x")
-    assert ON.normalize_relays(["nope"]) == list(ON.DEFAULT_RELAYS)
-    assert ON.normalize_ice([]) == []                      # no STUN at all is a choice
-    assert ON.normalize_ice(None) == list(ON.DEFAULT_ICE)
+    with pytest.raises(online.OnlineError, match="user name and a password"):
+        online.parse_ice("turn:turn.example:3478")
+    with pytest.raises(online.OnlineError):
+        online.parse_ice("http://x")
+    assert online.normalize_relays(["nope"]) == list(online.DEFAULT_RELAYS)
+    assert online.normalize_ice([]) == []                      # no STUN at all is a choice
+    assert online.normalize_ice(None) == list(online.DEFAULT_ICE)
 
 
 def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
@@ -149,14 +149,14 @@ def test_off_until_the_host_turns_it_on_then_the_relays_of_the_settings():
     assert switch is not None and switch[1].get("checked") is None
     net.tap("host", action="online-switch")
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"]
-    assert len(join) == 1 and join[0]["role"] == "host" and join[0]["relays"] == list(ON.DEFAULT_RELAYS)
-    assert join[0]["ice"] == list(ON.DEFAULT_ICE)
+    assert len(join) == 1 and join[0]["role"] == "host" and join[0]["relays"] == list(online.DEFAULT_RELAYS)
+    assert join[0]["ice"] == list(online.DEFAULT_ICE)
     link = host.link.link_for(1)
     assert len(join[0]["rooms"]) == 1 and join[0]["rooms"][0]["secret"] == host.link.table.secrets[1]
     assert link.startswith(BASE + "#online=2.") and join[0]["rooms"][0]["password"] in link
     text = screen_text(host)
     assert "nos.lol" in text and "relay.damus.io" in text and "stun.l.google.com" in text   # what leaves the phone
-    net.tap("host", action="online-settings", values={"relays": "\n".join(ON.DEFAULT_RELAYS), "ice": ""})
+    net.tap("host", action="online-settings", values={"relays": "\n".join(online.DEFAULT_RELAYS), "ice": ""})
     notice = text_of(one(host, "online-notice"))
     assert "No STUN server is set" in notice and "asks a STUN server" not in notice
     assert one(host, "paste-reply") is None              # no reply code needed
@@ -277,9 +277,9 @@ def test_internet_settings_are_saved_checked_and_used():
     assert net.ops("host")[-2:] == ["online-leave", "online-join"]
     join = [c for w, c in net.commands if w == "host" and c["op"] == "online-join"][-1]
     assert join["relays"] == saved["relays"] and join["ice"] == saved["ice"]
-    assert ON.parse_online(host.link.link_for(1).split("#", 1)[1])["relays"] == saved["relays"]
+    assert online.parse_online(host.link.link_for(1).split("#", 1)[1])["relays"] == saved["relays"]
     net.tap("host", action="online-defaults")
-    assert host.relays == list(ON.DEFAULT_RELAYS) and host.ice == list(ON.DEFAULT_ICE)
+    assert host.relays == list(online.DEFAULT_RELAYS) and host.ice == list(online.DEFAULT_ICE)
 
 
 def test_spanish_words():
@@ -295,7 +295,7 @@ def test_spanish_words():
 def test_each_friend_shares_a_room_with_the_host_alone():
     net = Rooms()
     host = online_host(net, players=3)
-    links = {seat: ON.parse_online(host.link.link_for(seat).split("#", 1)[1]) for seat in (1, 2)}
+    links = {seat: online.parse_online(host.link.link_for(seat).split("#", 1)[1]) for seat in (1, 2)}
     assert links[1]["room"] != links[2]["room"] and links[1]["password"] != links[2]["password"]
     assert links[1]["secret"] != links[2]["secret"]
     # the host is in one room per remote seat, each with the secret its guest must prove
@@ -363,14 +363,14 @@ def test_consent_is_for_a_room_and_its_relays():
     assert g.link.state == "open"
     net.drop("ana")
     # the same room through other relays: the friend reads what leaves the phone, and agrees, again
-    inv = ON.parse_online(link)
-    other = ON.online_link(BASE, 1, inv["secret"], inv, ["wss://relay.example.org"]).split("#", 1)[1]
+    inv = online.parse_online(link)
+    other = online.online_link(BASE, 1, inv["secret"], inv, ["wss://relay.example.org"]).split("#", 1)[1]
     joins = net.ops("ana").count("online-join")
     g = net.session("ana", store, join=other)
     assert g.link.state == "consent" and "relay.example.org" in text_of(one(g, "online-notice"))
     assert net.ops("ana").count("online-join") == joins          # nothing contacted before the friend agrees
     # a link without relays uses the phone's own: consent covers that list, so new settings ask again
-    default = ON.online_link(BASE, 1, inv["secret"], inv, list(ON.DEFAULT_RELAYS)).split("#", 1)[1]
+    default = online.online_link(BASE, 1, inv["secret"], inv, list(online.DEFAULT_RELAYS)).split("#", 1)[1]
     net.drop("ana")
     g = net.session("ana", store, join=default)
     assert g.link.state == "consent"
@@ -388,7 +388,7 @@ def test_relay_addresses_wss_anywhere_ws_only_at_home_and_a_valid_port():
           "ws://[::1]:7447", "ws://10.1.2.3", "ws://172.16.0.9:1", "ws://172.31.255.1:65535", "ws://192.168.1.20",
           "ws://169.254.3.4", "ws://[fd12::1]", "ws://[fe80::1]:80", "ws://relay.local", RELAY]
     for url in ok:
-        assert ON.relay_problem(url) is None, url
+        assert online.relay_problem(url) is None, url
     refused = {"ws://nos.lol": "not encrypted", "ws://8.8.8.8:7447": "not encrypted",
                "ws://172.32.0.1": "not encrypted", "ws://[2001:db8::1]": "not encrypted",
                "ws://198.20.0.1": "not encrypted",
@@ -397,16 +397,16 @@ def test_relay_addresses_wss_anywhere_ws_only_at_home_and_a_valid_port():
                "wss://300.1.1.1": "does not name a valid host", "wss://-x.example": "does not name a valid host",
                "wss://" + "a" * 200: "too long"}
     for url, why in refused.items():
-        with pytest.raises(ON.OnlineError, match=why):
-            ON.parse_relays(url)
-    with pytest.raises(ON.OnlineError) as e:
-        ON.parse_relays("ws://nos.lol")
+        with pytest.raises(online.OnlineError, match=why):
+            online.parse_relays(url)
+    with pytest.raises(online.OnlineError) as e:
+        online.parse_relays("ws://nos.lol")
     assert "wss://" in e.value.words("es") and "no está cifrada" in e.value.words("es")
     # a link carrying a relay this phone would not use is refused, saying which and why
-    room = ON.new_room()
-    link = ON.online_link(BASE, 1, "s3cr3t_-x", room, ["wss://ok.example", "ws://relay.example.org"])
-    with pytest.raises(ON.OnlineError, match="ws://relay.example.org is not encrypted"):
-        ON.parse_online(link.split("#", 1)[1])
+    room = online.new_room()
+    link = online.online_link(BASE, 1, "s3cr3t_-x", room, ["wss://ok.example", "ws://relay.example.org"])
+    with pytest.raises(online.OnlineError, match="ws://relay.example.org is not encrypted"):
+        online.parse_online(link.split("#", 1)[1])
     net = Rooms()
     g = net.session("eve", MemoryStore(), join=link.split("#", 1)[1])
     assert g.link.state == "bad" and net.ops("eve") == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from domino.app.links import JOIN
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net import sdp
 
 
@@ -31,7 +31,7 @@ def parse_join(fragment: str) -> tuple[int, str, str]:
     if not frag.startswith(JOIN):
         raise JoinError("not an invitation")
     parts = frag[len(JOIN):].split(".")
-    if len(parts) != 3 or not re.fullmatch(r"[1-8]", parts[0]) or not P._SECRET.fullmatch(parts[1]):
+    if len(parts) != 3 or not re.fullmatch(r"[1-8]", parts[0]) or not protocol._SECRET.fullmatch(parts[1]):
         raise JoinError("it is incomplete")
     try:
         offer = sdp.expand(parts[2], "offer", local_only=True)

@@ -34,7 +34,7 @@ import secrets
 from typing import Any
 
 from domino.app.i18n import t
-from domino.net import protocol as P
+from domino.net import protocol
 
 ONLINE = "online="
 # Public relays, several for redundancy (they come and go and rate-limit):
@@ -217,7 +217,7 @@ def read_rooms(saved: Any) -> tuple[dict[str, dict] | None, bool]:
     if isinstance(saved, dict) and "rooms" not in saved and room_ok(saved):
         return {}, True
     rooms = saved.get("rooms") if isinstance(saved, dict) else None
-    if not isinstance(rooms, dict) or not all(isinstance(k, str) and P._SECRET.fullmatch(k) and room_ok(v)
+    if not isinstance(rooms, dict) or not all(isinstance(k, str) and protocol._SECRET.fullmatch(k) and room_ok(v)
                                               for k, v in rooms.items()):
         raise OnlineError("its rooms on the relays cannot be read")
     return {k: {"room": v["room"], "password": v["password"]} for k, v in rooms.items()}, False
@@ -250,7 +250,7 @@ def parse_online(fragment: str) -> dict:
     if not frag.startswith(ONLINE):
         raise OnlineError("not an invitation over the internet")
     parts = frag[len(ONLINE):].split(".")
-    if len(parts) not in (4, 5) or not re.fullmatch(r"[1-8]", parts[0]) or not P._SECRET.fullmatch(parts[1]) \
+    if len(parts) not in (4, 5) or not re.fullmatch(r"[1-8]", parts[0]) or not protocol._SECRET.fullmatch(parts[1]) \
             or not _TOKEN.fullmatch(parts[2]) or not _TOKEN.fullmatch(parts[3]):
         raise OnlineError("it is incomplete")
     relays = None

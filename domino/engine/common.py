@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 
 DRAW = -1
 PASS = -2
@@ -65,7 +65,7 @@ def shuffled_deal(rng: random.Random, pool: list[int], sizes: list[int]) -> tupl
 
 
 def double_id(v: int) -> int:
-    return T.Tile(v, v).id
+    return tiles.Tile(v, v).id
 
 
 def holder_of(hands: list[list[int]] | list[int], tile: int) -> int:
@@ -176,7 +176,7 @@ class Core:
         return done
 
     def counts(self) -> list[int]:
-        return [T.pip_sum(h) for h in self.hands]
+        return [tiles.pip_sum(h) for h in self.hands]
 
     #: the round's list fields a clone copies (LISTS) and copies one level down (NESTED)
     LISTS: tuple = ()
@@ -222,7 +222,7 @@ def move_exposed(m: int) -> int:
 
 def other_half(t: int, v: int) -> int:
     """The number tile ``t`` leaves open when joined on ``v``."""
-    a, b = T.LOW[t], T.HIGH[t]
+    a, b = tiles.LOW[t], tiles.HIGH[t]
     return b if a == v else a
 
 
@@ -246,11 +246,11 @@ class Board:
     def to_action(self, match, m: int, seat: int) -> dict:
         h = match.hand
         if m == DRAW:
-            return {"seat": seat, "draw": T.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
+            return {"seat": seat, "draw": tiles.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
         if m == PASS:
             return {"seat": seat, "pass": True}
         t, e = move_tile(m), move_end(m)
-        a = {"seat": seat, "play": T.NAMES[t]}
+        a = {"seat": seat, "play": tiles.NAMES[t]}
         if e != OPEN:
             a["end"] = self.end_name(match, e)
         return a
@@ -258,12 +258,12 @@ class Board:
     def public_action(self, match, a: tuple, viewer: int | None) -> dict:
         seat, kind = a[0], a[1]
         if kind == "p":
-            d = {"seat": seat, "play": T.NAMES[a[2]]}
+            d = {"seat": seat, "play": tiles.NAMES[a[2]]}
             if a[3] != OPEN:
                 d["end"] = self.end_name(match, a[3])
             return d
         if kind == "d":
-            return {"seat": seat, "draw": T.NAMES[a[2]] if viewer == seat else None}
+            return {"seat": seat, "draw": tiles.NAMES[a[2]] if viewer == seat else None}
         return {"seat": seat, "pass": True}
 
     def find_move(self, match, action: dict) -> int:
@@ -276,7 +276,7 @@ class Board:
         if "play" in action:
             t = parse_tile(action["play"])
             if not (h.hands[seat] >> t) & 1:
-                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {T.NAMES[t]}")
+                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {tiles.NAMES[t]}")
             end = action.get("end")
             opening = [m for m in plays if move_end(m) == OPEN]
             if opening:
@@ -285,7 +285,7 @@ class Board:
                 for m in opening:
                     if move_tile(m) == t:
                         return m
-                raise IllegalAction("no-match", f"this round must open with {T.NAMES[move_tile(opening[0])]}")
+                raise IllegalAction("no-match", f"this round must open with {tiles.NAMES[move_tile(opening[0])]}")
             e = self.end_index(match, end)
             if e is None:
                 raise IllegalAction("bad-format", f"no end {end!r} on this table")
@@ -300,7 +300,8 @@ class Board:
                 raise IllegalAction("bad-format", "there is nothing to draw")
             want = action.get("draw")
             if want is not None and parse_tile(want) != h.bone[h.bpos]:
-                raise IllegalAction("bad-format", f"the next tile in the boneyard is {T.NAMES[h.bone[h.bpos]]}, not {want}")
+                next_name = tiles.NAMES[h.bone[h.bpos]]
+                raise IllegalAction("bad-format", f"the next tile in the boneyard is {next_name}, not {want}")
             return DRAW
         if action.get("pass") is True:
             if PASS not in moves:
@@ -311,11 +312,11 @@ class Board:
         raise IllegalAction("bad-format", f"not an action: {action!r}")
 
     def why_not(self, match, t: int, e: int) -> str:
-        return f"{T.NAMES[t]} cannot go on {self.end_name(match, e)} now"
+        return f"{tiles.NAMES[t]} cannot go on {self.end_name(match, e)} now"
 
 
 def parse_tile(text) -> int:
     try:
-        return T.Tile.parse(text).id
+        return tiles.Tile.parse(text).id
     except ValueError as exc:
         raise IllegalAction("bad-format", str(exc)) from None

@@ -9,13 +9,13 @@ counts 50.  Moves are ints (``common.make_move``).
 """
 from __future__ import annotations
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
                                   double_id, hand_rng, highest_held_double, other_half,
                                   shuffled_deal)
 from domino.engine.rules import Rules
 
-DOUBLE, LOW, SUIT, PIPS = T.DOUBLE, T.LOW, T.SUIT, T.PIPS
+DOUBLE, LOW, SUIT, PIPS = tiles.DOUBLE, tiles.LOW, tiles.SUIT, tiles.PIPS
 ZERO = double_id(0)
 TOES_CENTER = 6
 TOES = 3
@@ -23,7 +23,7 @@ TOES = 3
 
 def weigh(mask: int) -> int:
     """A hand's bad points: its pips, 0-0 counting 50."""
-    return T.pip_sum(mask) + (50 if (mask >> ZERO) & 1 else 0)
+    return tiles.pip_sum(mask) + (50 if (mask >> ZERO) & 1 else 0)
 
 
 class Round(Core):
@@ -163,7 +163,7 @@ class Foot(Board):
             return f"the foot must be filled first: play on foot:{h.must[0]}"
         if h.end_val[e] < 0:
             return f"foot:{e} is closed: its double grew toes"
-        return f"{T.NAMES[t]} does not fit on foot:{e}, which shows {h.end_val[e]}"
+        return f"{tiles.NAMES[t]} does not fit on foot:{e}, which shows {h.end_val[e]}"
 
     @staticmethod
     def n_rounds(rules: Rules) -> int:
@@ -199,7 +199,7 @@ class Foot(Board):
                 raise IllegalAction("bad-format", f"round {k}: wrong redeal count")
             if given.get("opener") not in (None, seat):
                 raise IllegalAction("bad-format", f"round {k}: seat {given['opener']} cannot open; the rules give seat {seat}")
-        match.hand = Round(r, [T.mask_of(h) for h in deal], bone, seat, double_id(v))
+        match.hand = Round(r, [tiles.mask_of(h) for h in deal], bone, seat, double_id(v))
         match.records.append({"redeals": redeals, "deal": [sorted(h) for h in deal],
                               "boneyard": list(bone), "opener": seat, "actions": match.hand.actions,
                               "result": None, "double": v})
@@ -218,9 +218,9 @@ class Foot(Board):
     def layout(self, match) -> dict:
         h = match.hand
         return {
-            "center": T.NAMES[h.center] if h.center >= 0 else None,
+            "center": tiles.NAMES[h.center] if h.center >= 0 else None,
             "branches": [{"id": f"foot:{b}", "parent": None if h.parent[b] < 0 else f"foot:{h.parent[b]}",
-                          "tiles": [{"tile": T.NAMES[t], "out": x} for t, x in h.tiles[b]],
+                          "tiles": [{"tile": tiles.NAMES[t], "out": x} for t, x in h.tiles[b]],
                           "open": h.end_val[b] if h.end_val[b] >= 0 else None}
                          for b in range(len(h.tiles))],
             "must": [f"foot:{b}" for b in h.must],

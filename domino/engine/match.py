@@ -20,7 +20,7 @@ import copy
 import random
 from typing import Any
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import CODES, IllegalAction, hand_rng, player_rng  # noqa: F401 (CODES: re-exported)
 from domino.engine.foot import Foot
 from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand,
@@ -49,7 +49,7 @@ def deal_hand(rules: Rules, seed: int | str, hand_no: int) -> tuple[list[list[in
         k = rules.hand_size
         hands = [sorted(order[i * k:(i + 1) * k]) for i in range(rules.players)]
         rest = order[rules.players * k:]
-        if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in hands):
+        if rules.redeal and any(sum(tiles.DOUBLE[t] for t in h) >= 4 for h in hands):
             redeals += 1
             continue
         return hands, rest, redeals, rng
@@ -60,10 +60,10 @@ def highest_double_opener(rules: Rules, hands: list[list[int]]) -> tuple[int, in
     (ties: the higher number).  Returns (seat, tile)."""
     holder = {t: s for s, h in enumerate(hands) for t in h}
     for d in range(rules.set, -1, -1):
-        t = T.Tile(d, d).id
+        t = tiles.Tile(d, d).id
         if t in holder:
             return holder[t], t
-    best = min(holder, key=T.sort_key)
+    best = min(holder, key=tiles.sort_key)
     return holder[best], best
 
 
@@ -118,7 +118,7 @@ class Match:
         opener_seat, forced = self._opener(deal, rng, k)
         if opener is not None and opener != opener_seat:
             raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
-        masks = [T.mask_of(h) for h in deal]
+        masks = [tiles.mask_of(h) for h in deal]
         self.hand = Hand(r, masks, boneyard, opener_seat, forced, base=self.scores)
         self.records.append({"redeals": redeals or 0, "deal": [sorted(h) for h in deal],
                              "boneyard": list(boneyard), "opener": opener_seat,
@@ -170,14 +170,14 @@ class Match:
         if self.board is not None:
             return self.board.to_action(self, m, seat)
         if m == DRAW:
-            return {"seat": seat, "draw": T.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
+            return {"seat": seat, "draw": tiles.NAMES[h.bone[h.bpos]] if h.bpos < len(h.bone) else None}
         if m == PASS:
             return {"seat": seat, "pass": True}
         t, e = move_tile(m), move_end(m)
-        a: dict[str, Any] = {"seat": seat, "play": T.NAMES[t]}
+        a: dict[str, Any] = {"seat": seat, "play": tiles.NAMES[t]}
         if e != OPEN:
             a["end"] = END_IDS[e]
-            if self.rules.joins == "matador" and (1 << t) & h.tab.matadors and T.LOW[t] != T.HIGH[t]:
+            if self.rules.joins == "matador" and (1 << t) & h.tab.matadors and tiles.LOW[t] != tiles.HIGH[t]:
                 a["open"] = move_exposed(m)
         return a
 
@@ -213,11 +213,11 @@ class Match:
         plays = [m for m in moves if m >= 0]
         if "play" in action:
             try:
-                t = T.Tile.parse(action["play"]).id
+                t = tiles.Tile.parse(action["play"]).id
             except ValueError as exc:
                 raise IllegalAction("bad-format", str(exc)) from None
             if not (h.hands[seat] >> t) & 1:
-                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {T.NAMES[t]}")
+                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {tiles.NAMES[t]}")
             end = action.get("end")
             if h.center < 0:
                 if end is not None:
@@ -225,7 +225,7 @@ class Match:
                 for m in plays:
                     if move_tile(m) == t:
                         return m
-                raise IllegalAction("no-match", f"this hand must open with {T.NAMES[h.forced]}")
+                raise IllegalAction("no-match", f"this hand must open with {tiles.NAMES[h.forced]}")
             if end not in END_INDEX:
                 raise IllegalAction("bad-format", f"end must be one of W, E, N, S, not {end!r}")
             e = END_INDEX[end]
@@ -237,9 +237,9 @@ class Match:
             if e not in h.open:
                 why = f"end {end} is not open"
             else:
-                why = f"{T.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}"
+                why = f"{tiles.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}"
             if h.declined >= 0 and not any(move_tile(m) == t for m in plays):
-                why = f"after declining, {T.NAMES[h.declined]} must be played"
+                why = f"after declining, {tiles.NAMES[h.declined]} must be played"
             raise IllegalAction("no-match", why)
         if "draw" in action:
             if DRAW not in moves:
@@ -249,11 +249,13 @@ class Match:
             want = action.get("draw")
             if want is not None:
                 try:
-                    wt = T.Tile.parse(want).id
+                    wt = tiles.Tile.parse(want).id
                 except ValueError as exc:
                     raise IllegalAction("bad-format", str(exc)) from None
                 if wt != h.bone[h.bpos]:
-                    raise IllegalAction("bad-format", f"the next tile in the boneyard is {T.NAMES[h.bone[h.bpos]]}, not {T.NAMES[wt]}")
+                    next_name = tiles.NAMES[h.bone[h.bpos]]
+                    raise IllegalAction("bad-format",
+                                        f"the next tile in the boneyard is {next_name}, not {tiles.NAMES[wt]}")
             return DRAW
         if action.get("pass"):
             if PASS not in moves:
@@ -349,9 +351,9 @@ class Match:
             arm, i = h.spinner
             sp = {"arm": "C" if arm == CENTER else END_IDS[arm], "index": i}
         return {
-            "center": T.NAMES[h.center] if h.center >= 0 else None,
+            "center": tiles.NAMES[h.center] if h.center >= 0 else None,
             "spinner": sp,
-            "arms": {END_IDS[e]: [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[e]] for e in range(4)},
+            "arms": {END_IDS[e]: [{"tile": tiles.NAMES[t], "out": x} for t, x in h.arms[e]] for e in range(4)},
         }
 
     def public_action(self, a: tuple, viewer: int | None) -> dict:
@@ -359,15 +361,16 @@ class Match:
             return self.board.public_action(self, a, viewer)
         seat, kind = a[0], a[1]
         if kind == "p":
-            d: dict[str, Any] = {"seat": seat, "play": T.NAMES[a[2]]}
+            d: dict[str, Any] = {"seat": seat, "play": tiles.NAMES[a[2]]}
             if a[3] != OPEN:
                 d["end"] = END_IDS[a[3]]
                 t = a[2]
-                if self.rules.joins == "matador" and (1 << t) & self.hand.tab.matadors and T.LOW[t] != T.HIGH[t]:
+                is_matador = (1 << t) & self.hand.tab.matadors and tiles.LOW[t] != tiles.HIGH[t]
+                if self.rules.joins == "matador" and is_matador:
                     d["open"] = a[4]
             return d
         if kind == "d":
-            return {"seat": seat, "draw": T.NAMES[a[2]] if viewer == seat else None}
+            return {"seat": seat, "draw": tiles.NAMES[a[2]] if viewer == seat else None}
         return {"seat": seat, "pass": True}
 
     def view(self, seat: int) -> dict:
@@ -393,7 +396,7 @@ class Match:
             "phase": phase,
             "turn": self.turn,
             "opener": h.opener,
-            "hand": [T.NAMES[t] for t in T.ids(h.hands[seat])],
+            "hand": [tiles.NAMES[t] for t in tiles.ids(h.hands[seat])],
             "counts": [bin(m).count("1") for m in h.hands],
             "boneyard": h.drawable(),
             "undrawable": len(h.bone) - h.bpos - h.drawable(),
@@ -402,7 +405,7 @@ class Match:
             "ends_total": h.ends_total() if board is None else 0,
             "fives": list(h.fives) if board is None else [0] * r.n_sides,
             "history": [self.public_action(a, seat) for a in h.actions],
-            "last": T.NAMES[h.last] if h.last >= 0 else None,
+            "last": tiles.NAMES[h.last] if h.last >= 0 else None,
             "legal": legal,
             "results": [self.public_result(rec["result"]) for rec in self.records[:-1]],
             "result": None,
@@ -413,7 +416,7 @@ class Match:
             v.update(board.view(self, seat))
         if over and h.ended:
             res = self.public_result(self.records[-1]["result"])
-            res["hands"] = [[T.NAMES[t] for t in T.ids(m)] for m in h.hands]
+            res["hands"] = [[tiles.NAMES[t] for t in tiles.ids(m)] for m in h.hands]
             v["result"] = res
         return v
 

@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.match import BOARDS, HUMAN, IllegalAction, Match
 from domino.engine.rules import RulesError, rules_from_options
 
@@ -47,8 +47,8 @@ def to_record(match: Match) -> dict:
         acts = [match.public_action(a, a[0]) for a in rec["actions"]]
         hands.append({
             "redeals": rec["redeals"],
-            "deal": [[T.NAMES[t] for t in h] for h in rec["deal"]],
-            "boneyard": [T.NAMES[t] for t in rec["boneyard"]],
+            "deal": [[tiles.NAMES[t] for t in h] for h in rec["deal"]],
+            "boneyard": [tiles.NAMES[t] for t in rec["boneyard"]],
             "opener": rec["opener"],
             "actions": [dict(a) for a in acts],
             "result": record_result(rec["result"]),
@@ -121,7 +121,7 @@ def _tiles(names: Any, where: str) -> list[int]:
     if not isinstance(names, list):
         raise ReplayError("bad-format", f"{where} must be a list of tiles")
     try:
-        return [T.Tile.parse(x).id for x in names]
+        return [tiles.Tile.parse(x).id for x in names]
     except ValueError as exc:
         raise ReplayError("bad-format", f"{where}: {str(exc)[:200]}") from None
 
@@ -237,7 +237,7 @@ def _replay(doc: Any, auto_after: bool) -> Match:
             every = [t for h in deal for t in h] + bone
             if sorted(every) != list(range(rules.n_tiles)):
                 raise ReplayError("bad-format", f"hand {k}: deal and boneyard must hold the set once each", k)
-            if rules.redeal and any(sum(T.DOUBLE[t] for t in h) >= 4 for h in deal):
+            if rules.redeal and any(sum(tiles.DOUBLE[t] for t in h) >= 4 for h in deal):
                 raise ReplayError("bad-format", f"hand {k}: a hand with 4 doubles must be redealt", k)
             deal = [sorted(h) for h in deal]
         try:

@@ -12,12 +12,12 @@ spinner), drawn like the line family's.  Moves are ints: plays as
 """
 from __future__ import annotations
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import (OPEN, PASS, Board, Core, IllegalAction, bad_points, hand_rng,
                                   other_half, parse_tile, shuffled_deal)
 from domino.engine.rules import Rules
 
-DOUBLE, LOW, HIGH, SUIT = T.DOUBLE, T.LOW, T.HIGH, T.SUIT
+DOUBLE, LOW, HIGH, SUIT = tiles.DOUBLE, tiles.LOW, tiles.HIGH, tiles.SUIT
 W, E = 0, 1
 FLIP = 1 << 20
 PEEK = FLIP + 1
@@ -38,7 +38,7 @@ class Round(Core):
         self.r = rules
         self.players = rules.players
         self.rows = [list(x) for x in rows]
-        self.hands = [T.mask_of(x) for x in rows]
+        self.hands = [tiles.mask_of(x) for x in rows]
         self.up = 0            # tiles face up
         self.known = 0         # tiles turned over in public at some time
         self.bone = list(aside)
@@ -164,7 +164,7 @@ class Round(Core):
         return not any(h & mask for h in self.hands)
 
     def counts(self) -> list[int]:
-        return [T.pip_sum(h) for h in self.hands]
+        return [tiles.pip_sum(h) for h in self.hands]
 
     def settle(self) -> dict:
         active = [s for s in range(self.players) if s not in self.out]
@@ -254,11 +254,11 @@ class Row(Board):
         h = match.hand
         row = h.rows[seat]
         if m == FLIP:
-            return {"seat": seat, "flip": T.NAMES[row[0]]}
+            return {"seat": seat, "flip": tiles.NAMES[row[0]]}
         if m == PEEK:
-            return {"seat": seat, "peek": T.NAMES[row[1]]}
+            return {"seat": seat, "peek": tiles.NAMES[row[1]]}
         if m < 0:
-            a = {"seat": seat, "reject": T.NAMES[row[0]]}
+            a = {"seat": seat, "reject": tiles.NAMES[row[0]]}
             if m == REJECT_UP:
                 a["face_up"] = True
             return a
@@ -267,11 +267,11 @@ class Row(Board):
     def public_action(self, match, a: tuple, viewer: int | None) -> dict:
         seat, kind = a[0], a[1]
         if kind == "f":
-            return {"seat": seat, "flip": T.NAMES[a[2]]}
+            return {"seat": seat, "flip": tiles.NAMES[a[2]]}
         if kind == "k":
-            return {"seat": seat, "peek": T.NAMES[a[2]]}
+            return {"seat": seat, "peek": tiles.NAMES[a[2]]}
         if kind == "r":
-            d = {"seat": seat, "reject": T.NAMES[a[2]]}
+            d = {"seat": seat, "reject": tiles.NAMES[a[2]]}
             if a[3]:
                 d["face_up"] = True
             return d
@@ -292,17 +292,17 @@ class Row(Board):
                     raise IllegalAction("no-match", why)
                 want = action[key]
                 if want is not None and parse_tile(want) != row[idx]:
-                    raise IllegalAction("bad-format", f"the tile turned over is {T.NAMES[row[idx]]}, not {want}")
+                    raise IllegalAction("bad-format", f"the tile turned over is {tiles.NAMES[row[idx]]}, not {want}")
                 return move
         if "reject" in action:
             rej = [m for m in moves if m < 0]
             if not rej:
                 if not first_up:
                     raise IllegalAction("bad-format", "turn over the leftmost tile first")
-                raise IllegalAction("pass-while-able", f"{T.NAMES[row[0]]} fits: it must be played")
+                raise IllegalAction("pass-while-able", f"{tiles.NAMES[row[0]]} fits: it must be played")
             want = action["reject"]
             if want is not None and parse_tile(want) != row[0]:
-                raise IllegalAction("bad-format", f"the turned tile is {T.NAMES[row[0]]}, not {want}")
+                raise IllegalAction("bad-format", f"the turned tile is {tiles.NAMES[row[0]]}, not {want}")
             face = action.get("face_up") is True
             m = REJECT_UP if face else REJECT
             if m not in rej:
@@ -312,9 +312,9 @@ class Row(Board):
         if "play" in action:
             t = parse_tile(action["play"])
             if not (h.hands[seat] >> t) & 1:
-                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {T.NAMES[t]}")
+                raise IllegalAction("not-in-hand", f"seat {seat} does not hold {tiles.NAMES[t]}")
             if not (h.up >> t) & 1:
-                raise IllegalAction("not-in-hand", f"{T.NAMES[t]} has not been turned over")
+                raise IllegalAction("not-in-hand", f"{tiles.NAMES[t]} has not been turned over")
             end = action.get("end")
             if h.center < 0:
                 if end is not None:
@@ -322,7 +322,7 @@ class Row(Board):
                 for m in plays:
                     if m >> 10 == t:
                         return m
-                raise IllegalAction("no-match", f"{T.NAMES[t]} cannot open")
+                raise IllegalAction("no-match", f"{tiles.NAMES[t]} cannot open")
             e = self.end_index(match, end)
             if e is None:
                 raise IllegalAction("bad-format", f"end must be W or E, not {end!r}")
@@ -330,8 +330,8 @@ class Row(Board):
                 if m >> 10 == t and (m >> 4) & 63 == e:
                     return m
             if t != row[0]:
-                raise IllegalAction("no-match", f"only the leftmost tile may be played now, not {T.NAMES[t]}")
-            raise IllegalAction("no-match", f"{T.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}")
+                raise IllegalAction("no-match", f"only the leftmost tile may be played now, not {tiles.NAMES[t]}")
+            raise IllegalAction("no-match", f"{tiles.NAMES[t]} does not fit at {end}, which shows {h.end_val[e]}")
         if "draw" in action:
             raise IllegalAction("bad-format", "nobody draws in Frijolito")
         if action.get("pass") is True:
@@ -346,19 +346,19 @@ class Row(Board):
         active = row0[0] if row0 and (up >> row0[0]) & 1 else -1
         peeked = row0[1] if h.peeked and len(row0) > 1 else -1
         layout = {
-            "center": T.NAMES[h.center] if h.center >= 0 else None,
+            "center": tiles.NAMES[h.center] if h.center >= 0 else None,
             "spinner": None,
-            "arms": {"W": [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[W]],
-                     "E": [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[E]], "N": [], "S": []},
-            "rows": [[{"tile": T.NAMES[t] if (known >> t) & 1 else None, "up": bool((up >> t) & 1)}
+            "arms": {"W": [{"tile": tiles.NAMES[t], "out": x} for t, x in h.arms[W]],
+                     "E": [{"tile": tiles.NAMES[t], "out": x} for t, x in h.arms[E]], "N": [], "S": []},
+            "rows": [[{"tile": tiles.NAMES[t] if (known >> t) & 1 else None, "up": bool((up >> t) & 1)}
                       for t in x] for x in h.rows],
-            "active": T.NAMES[active] if active >= 0 else None,
-            "peeked": T.NAMES[peeked] if peeked >= 0 else None,
+            "active": tiles.NAMES[active] if active >= 0 else None,
+            "peeked": tiles.NAMES[peeked] if peeked >= 0 else None,
             "out": sorted(h.out),
         }
         return {
             "layout": layout,
             "ends": {"W": h.end_val[W], "E": h.end_val[E]} if h.center >= 0 else {},
-            "hand": [T.NAMES[t] for t in h.rows[seat] if (up >> t) & 1],
+            "hand": [tiles.NAMES[t] for t in h.rows[seat] if (up >> t) & 1],
             "counts": [len(x) for x in h.rows],
         }

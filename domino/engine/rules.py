@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 class RulesError(ValueError):
     """An invalid game configuration (unknown game, option or combination).
     ``code`` and ``params`` let a user interface say it in its own language."""
@@ -60,7 +60,7 @@ class Rules:
     # ----- derived -------------------------------------------------------
     @property
     def n_tiles(self) -> int:
-        return T.set_size(self.set)
+        return tiles.set_size(self.set)
 
     @property
     def sides(self) -> list[list[int]]:
@@ -185,7 +185,7 @@ class Preset:
         return f"{r.target}pt/{code}"
 
     def default_hand(self, set_: int, players: int) -> int:
-        n = T.set_size(set_)
+        n = tiles.set_size(set_)
         if self.hand == "formula":
             return formula_hand(n, players)
         if self.hand == "frijolito":
@@ -385,7 +385,7 @@ def make_rules(game: str, **opts: Any) -> Rules:
                          "best-of-10")
     if chosen["keep_last_two"] and chosen["boneyard"] != "draw":
         raise RulesError("keeping the last two tiles needs a boneyard to draw from", "keep-last-two")
-    n = T.set_size(chosen["set"])
+    n = tiles.set_size(chosen["set"])
     hand = chosen["hand_size"]
     if preset.shape != "line":
         _check_board(preset, chosen)
@@ -469,19 +469,19 @@ class Tables:
 
     def __init__(self, r: Rules):
         n = r.set
-        self.all = T.set_mask(n)
+        self.all = tiles.set_mask(n)
         self.n = n
         if r.joins == "matador":
             k = n + 1
-            self.matadors = T.mask_of(t for t in range(r.n_tiles)
-                                      if T.PIPS[t] == k or (T.LOW[t] == 0 and T.HIGH[t] == 0))
+            self.matadors = tiles.mask_of(t for t in range(r.n_tiles)
+                                          if tiles.PIPS[t] == k or (tiles.LOW[t] == 0 and tiles.HIGH[t] == 0))
             # accept[v]: tiles playable on an end showing v
             self.accept = tuple(
-                (T.SUIT[k - v] & self.all if 0 <= k - v <= n else 0) | self.matadors
+                (tiles.SUIT[k - v] & self.all if 0 <= k - v <= n else 0) | self.matadors
                 for v in range(n + 1))
         else:
             self.matadors = 0
-            self.accept = tuple(T.SUIT[v] & self.all for v in range(n + 1))
+            self.accept = tuple(tiles.SUIT[v] & self.all for v in range(n + 1))
 
 
 __all__ = ["Rules", "RulesError", "PRESETS", "make_rules", "games_catalogue", "compiled",

@@ -11,13 +11,13 @@ before anybody plays elsewhere.
 """
 from __future__ import annotations
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
                                   double_id, hand_rng, highest_held_double, other_half,
                                   shuffled_deal)
 from domino.engine.rules import Rules
 
-DOUBLE, LOW, SUIT = T.DOUBLE, T.LOW, T.SUIT
+DOUBLE, LOW, SUIT = tiles.DOUBLE, tiles.LOW, tiles.SUIT
 
 
 class Round(Core):
@@ -192,7 +192,7 @@ class Trains(Board):
             return f"the double on {self.end_name(match, h.open_dbl[0])} must be closed first"
         if e not in h.free_trains(h.turn) and e not in h.open_dbl:
             return f"{name} is not public"
-        return f"{T.NAMES[t]} does not fit on {name}, which shows {h.end_val[e]}"
+        return f"{tiles.NAMES[t]} does not fit on {name}, which shows {h.end_val[e]}"
 
     # ----- rounds ---------------------------------------------------------
     @staticmethod
@@ -227,7 +227,7 @@ class Trains(Board):
                 rng.shuffle(list(pool))
                 deal, bone = given["deal"], given["boneyard"]
                 if given.get("engine", -1) != engine:
-                    want = T.NAMES[engine] if engine >= 0 else "none"
+                    want = tiles.NAMES[engine] if engine >= 0 else "none"
                     raise IllegalAction("bad-format", f"round {k}: the engine must be {want}")
                 if len(deal) != p_ or any(len(h) != r.hand_size for h in deal):
                     raise IllegalAction("bad-format", f"round {k}: deal must give {p_} hands of {r.hand_size}")
@@ -253,12 +253,12 @@ class Trains(Board):
                 raise IllegalAction("bad-format", f"round {k}: wrong redeal count")
             if given.get("opener") not in (None, seat):
                 raise IllegalAction("bad-format", f"round {k}: seat {given['opener']} cannot open; the rules give seat {seat}")
-        masks = [T.mask_of(h) for h in deal]
+        masks = [tiles.mask_of(h) for h in deal]
         match.hand = Round(r, masks, bone, seat, engine, forced)
         match.records.append({"redeals": redeals, "deal": [sorted(h) for h in deal],
                               "boneyard": list(bone), "opener": seat, "actions": match.hand.actions,
                               "result": None, "engine": engine,
-                              "double": v if engine >= 0 else T.LOW[forced]})
+                              "double": v if engine >= 0 else tiles.LOW[forced]})
 
     def match_over(self, match, res: dict):
         if len(match.records) >= self.n_rounds(match.rules):
@@ -268,7 +268,7 @@ class Trains(Board):
     # ----- records --------------------------------------------------------
     @staticmethod
     def record_extra(rec: dict) -> dict:
-        return {"engine": T.NAMES[rec["engine"]]} if rec["engine"] >= 0 else {}
+        return {"engine": tiles.NAMES[rec["engine"]]} if rec["engine"] >= 0 else {}
 
     @staticmethod
     def read_extra(hrec: dict) -> dict:
@@ -276,7 +276,7 @@ class Trains(Board):
         if e is None:
             return {"engine": -1}
         try:
-            return {"engine": T.Tile.parse(e).id}
+            return {"engine": tiles.Tile.parse(e).id}
         except ValueError as exc:
             raise IllegalAction("bad-format", f"engine: {exc}") from None
 
@@ -289,12 +289,12 @@ class Trains(Board):
             trains.append({
                 "id": self.end_name(match, i),
                 "owner": i if i < r.players else None,
-                "tiles": [{"tile": T.NAMES[t], "out": x} for t, x in h.trains[i]],
+                "tiles": [{"tile": tiles.NAMES[t], "out": x} for t, x in h.trains[i]],
                 "open": h.end_val[i] if h.engine >= 0 else None,
                 "public": h.public[i],
             })
         return {
-            "engine": T.NAMES[h.engine] if h.engine >= 0 else None,
+            "engine": tiles.NAMES[h.engine] if h.engine >= 0 else None,
             "trains": trains,
             "open_doubles": [self.end_name(match, i) for i in h.open_dbl],
             "again": h.again if h.again >= 0 else None,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net.mirror import MirrorError, MirrorMatch
 from domino.net.protocol import ProtocolError
 from domino.table import sanitize_name
@@ -83,21 +83,21 @@ class GuestTable:
 
     # ----- what the guest sends ---------------------------------------------
     def hello(self) -> str:
-        return P.encode(P.message("hello", seat=self.seat, secret=self.secret, name=self.name))
+        return protocol.encode(protocol.message("hello", seat=self.seat, secret=self.secret, name=self.name))
 
     def ready(self, flag: bool = True) -> str:
-        return P.encode(P.message("ready", ready=bool(flag)))
+        return protocol.encode(protocol.message("ready", ready=bool(flag)))
 
     def act(self, action: dict) -> str:
         """The seat's decision at the current seq (``view["seq"]``)."""
         if self.view is None:
             raise GuestError("no view yet: nothing to act on")
-        return P.encode(P.message("act", seq=self.view["seq"], action=action))
+        return protocol.encode(protocol.message("act", seq=self.view["seq"], action=action))
 
     def next_hand(self) -> str:
         if self.view is None:
             raise GuestError("no view yet")
-        return P.encode(P.message("next", seq=self.view["seq"]))
+        return protocol.encode(protocol.message("next", seq=self.view["seq"]))
 
     def send_pending(self) -> str | None:
         """The mirror's pending decision (a tap on the guest's table) as a
@@ -108,23 +108,23 @@ class GuestTable:
         if p is None:
             return None
         if p.get("next"):
-            return P.encode(P.message("next", seq=p["seq"]))
-        return P.encode(P.message("act", seq=p["seq"], action=p["action"]))
+            return protocol.encode(protocol.message("next", seq=p["seq"]))
+        return protocol.encode(protocol.message("act", seq=p["seq"], action=p["action"]))
 
     def react(self, rid: str) -> str:
-        return P.encode(P.message("react", id=rid))
+        return protocol.encode(protocol.message("react", id=rid))
 
     def ping(self, n: int = 0) -> str:
-        return P.encode(P.message("ping", n=n))
+        return protocol.encode(protocol.message("ping", n=n))
 
     def bye(self) -> str:
-        return P.encode(P.message("bye"))
+        return protocol.encode(protocol.message("bye"))
 
     # ----- what the host says -----------------------------------------------
     def receive(self, text: Any) -> GuestEvent:
         """Read one host text; malformed or irrelevant ones are ``ignored``."""
         try:
-            msg = P.decode_host(text)
+            msg = protocol.decode_host(text)
         except ProtocolError as exc:
             return GuestEvent("ignored", None, f"{exc.code}: {exc}")
         t = msg["t"]
@@ -219,9 +219,9 @@ def read_clock(x: Any, view: dict | None) -> dict | None:
     if not isinstance(x, dict) or x.get("what") not in ("turn", "next"):
         return None
     left, seat = x.get("left"), x.get("seat")
-    if not P.is_int(left, 0, 3600):
+    if not protocol.is_int(left, 0, 3600):
         return None
-    players = view["players"] if view is not None else P.MAX_SEAT + 1
-    if x["what"] == "turn" and not P.is_int(seat, 0, players - 1):
+    players = view["players"] if view is not None else protocol.MAX_SEAT + 1
+    if x["what"] == "turn" and not protocol.is_int(seat, 0, players - 1):
         return None
     return {"what": x["what"], "seat": seat if x["what"] == "turn" else None, "left": left}

@@ -61,7 +61,7 @@ from typing import Any
 from domino import players
 from domino.engine.match import HUMAN, Match
 from domino.engine.rules import Rules, RulesError
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net.protocol import ProtocolError
 from domino.table import REMOTE, computer_kinds, normalize_settings, rules_for, sanitize_name
 from domino.table import new_match as table_new_match
@@ -501,7 +501,7 @@ class HostTable:
         """``text`` is a ``hello`` with the right secret of its seat (checked
         without changing anything)."""
         try:
-            msg = P.decode_guest(text)
+            msg = protocol.decode_guest(text)
         except ProtocolError:
             return False
         if msg["t"] != "hello" or msg["seat"] >= self.players or self.kind(msg["seat"]) != REMOTE:
@@ -535,7 +535,7 @@ class HostTable:
             return
         p.over = 0
         try:
-            msg = P.decode_guest(text)
+            msg = protocol.decode_guest(text)
         except ProtocolError as exc:
             self._refuse(res, p, exc.code, str(exc))
             return
@@ -653,7 +653,8 @@ class HostTable:
         res.reaction = (p.seat, msg["id"])
 
     def _on_ping(self, p: _Peer, msg: dict, now: float, res: HostResult) -> None:
-        res.replies.append((p.id, P.encode(P.message("pong", **({"n": msg["n"]} if "n" in msg else {})))))
+        echo = {"n": msg["n"]} if "n" in msg else {}
+        res.replies.append((p.id, protocol.encode(protocol.message("pong", **echo))))
 
     def _on_bye(self, p: _Peer, msg: dict, now: float, res: HostResult) -> None:
         res.drop.append(p.id)
@@ -845,7 +846,7 @@ class HostTable:
         for seat in sorted(self.bound):
             p = self.peers[self.bound[seat]]
             if acked is not None and acked[0] == p.id:
-                out.append((p.id, P.encode(P.message("ack", seq=acked[1]))))
+                out.append((p.id, protocol.encode(protocol.message("ack", seq=acked[1]))))
             out += self._sync_peer(p)
         return out
 
@@ -857,14 +858,15 @@ class HostTable:
         key = (m.seq, tuple(s["kind"] for s in m.seats))
         if p.sent_key != key:
             v = m.view(p.seat)
-            msg = P.message("view", seq=m.seq, view=v, events=self._events(p, v),
-                            resigned=dict(m.resigned) if m.resigned else None,
-                            abandoned=self._abandoned())
-            out.append((p.id, P.encode(msg)))
+            msg = protocol.message("view", seq=m.seq, view=v, events=self._events(p, v),
+                                   resigned=dict(m.resigned) if m.resigned else None,
+                                   abandoned=self._abandoned())
+            out.append((p.id, protocol.encode(msg)))
             p.sent_key = key
             p.seen = (m.hand_no, len(v["history"]))
         if m.outcome is not None and not p.ended_sent:
-            out.append((p.id, P.encode(P.message("ended", outcome=m.outcome, abandoned=self._abandoned()))))
+            ended = protocol.message("ended", outcome=m.outcome, abandoned=self._abandoned())
+            out.append((p.id, protocol.encode(ended)))
             p.ended_sent = True
         return out
 
@@ -894,7 +896,7 @@ class HostTable:
 
     def react(self, seat: int, rid: str) -> list[tuple[str, str]]:
         """A reaction from ``seat`` (the host's own too) to every guest."""
-        text = P.encode(P.message("reaction", seat=seat, id=rid))
+        text = protocol.encode(protocol.message("reaction", seat=seat, id=rid))
         return [(pid, text) for _s, pid in sorted(self.bound.items())]
 
     def broadcast_status(self) -> list[tuple[str, str]]:
@@ -904,9 +906,9 @@ class HostTable:
         if not self.started:
             cfg, code = self.public_config(), self.code()
             for seat, pid in sorted(self.bound.items()):
-                out.append((pid, P.encode(P.message("lobby", config=cfg, code=code, your_seat=seat))))
+                out.append((pid, protocol.encode(protocol.message("lobby", config=cfg, code=code, your_seat=seat))))
         else:
-            text = P.encode(P.message("status", seats=self.statuses(), clock=self.clock_shown))
+            text = protocol.encode(protocol.message("status", seats=self.statuses(), clock=self.clock_shown))
             out = [(pid, text) for _s, pid in sorted(self.bound.items())]
         return out
 
@@ -926,15 +928,15 @@ class HostTable:
         res.replies += self.broadcast_status()
 
     def _welcome(self, seat: int) -> str:
-        return P.encode(P.message("welcome", seat=seat, secret=self.secrets[seat],
-                                  name=sanitize_name(self.config["seats"][seat]["name"])))
+        name = sanitize_name(self.config["seats"][seat]["name"])
+        return protocol.encode(protocol.message("welcome", seat=seat, secret=self.secrets[seat], name=name))
 
     def _closed(self, reason: str, text: str) -> str:
-        return P.encode(P.message("closed", reason=reason, message=text))
+        return protocol.encode(protocol.message("closed", reason=reason, message=text))
 
     def _refusal(self, code: str, text: str | None = None, ref: Any = None) -> str:
-        return P.encode(P.message("refused", reason=code, message=(text or REFUSALS.get(code, code))[:400],
-                                  ref=ref))
+        message = (text or REFUSALS.get(code, code))[:400]
+        return protocol.encode(protocol.message("refused", reason=code, message=message, ref=ref))
 
     def _refuse(self, res: HostResult, p: _Peer, code: str, text: str | None = None, ref: Any = None) -> None:
         res.refused = code
@@ -977,7 +979,7 @@ class HostTable:
             raise NetError("bad host table state: secrets and statuses")
         for k, v in secrets_.items():
             if not (isinstance(k, str) and k.isdigit() and int(k) < table.players and isinstance(v, str)
-                    and P._SECRET.fullmatch(v) and table.kind(int(k)) == REMOTE):
+                    and protocol._SECRET.fullmatch(v) and table.kind(int(k)) == REMOTE):
                 raise NetError(f"bad host table state: secret of seat {k!r}")
             table.secrets[int(k)] = v
         started = state.get("started")

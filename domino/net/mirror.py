@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import IllegalAction
 from domino.engine.line import (CENTER, END_IDS, END_INDEX, OPEN, Hand, make_move, move_end,
                                 move_exposed, move_tile)
@@ -107,13 +107,13 @@ def _action_tuple(a: dict) -> tuple:
     for key, kind in (("play", "p"), ("draw", "d"), ("flip", "f"), ("peek", "k"), ("reject", "r")):
         if key in a:
             tile = a[key]
-            return (seat, kind, T.Tile.parse(tile).id if isinstance(tile, str) else -1)
+            return (seat, kind, tiles.Tile.parse(tile).id if isinstance(tile, str) else -1)
     return (seat, "x")
 
 
 def _tile_id(name: Any) -> int:
     try:
-        return T.Tile.parse(name).id
+        return tiles.Tile.parse(name).id
     except ValueError as exc:
         raise MirrorError(str(exc)) from None
 
@@ -149,7 +149,7 @@ def replay_line(rules: Rules, view: dict) -> Hand:
             rep.actions.append((seat, "x"))
     me = view["seat"]
     rep.hands = [full] * rules.players
-    rep.hands[me] = T.mask_of([_tile_id(x) for x in view["hand"]])
+    rep.hands[me] = tiles.mask_of([_tile_id(x) for x in view["hand"]])
     if view.get("turn") is not None:
         rep.turn = view["turn"]
     res = view.get("result")
@@ -163,8 +163,8 @@ def _line_layout(h: Hand) -> dict:
     if h.spinner is not None:
         arm, i = h.spinner
         sp = {"arm": "C" if arm == CENTER else END_IDS[arm], "index": i}
-    return {"center": T.NAMES[h.center] if h.center >= 0 else None, "spinner": sp,
-            "arms": {END_IDS[e]: [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[e]] for e in range(4)}}
+    return {"center": tiles.NAMES[h.center] if h.center >= 0 else None, "spinner": sp,
+            "arms": {END_IDS[e]: [{"tile": tiles.NAMES[t], "out": x} for t, x in h.arms[e]] for e in range(4)}}
 
 
 class MirrorMatch:
@@ -337,7 +337,7 @@ def _tile(x: Any, rules: Rules) -> bool:
     if type(x) is not str:
         return False
     try:
-        t = T.Tile.parse(x)
+        t = tiles.Tile.parse(x)
     except ValueError:
         return False
     return t.b <= rules.set and x == str(t)

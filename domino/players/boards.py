@@ -32,22 +32,19 @@ from __future__ import annotations
 
 import random
 
-from domino.engine import tiles as T
+from domino.engine import foot, row, tiles, trains
 from domino.engine.common import DRAW, OPEN, PASS, other_half
-from domino.engine import foot as FT
-from domino.engine import row as RW
-from domino.engine import trains as TR
-from domino.players import endgame as EG
+from domino.players import endgame
 from domino.players.search import SlicedSearch, popcount, rules_of, sample_deal, suit_counts
 
-PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
-ZERO = T.tile_id("0-0")
-DOUBLE_OF = [v * (v + 1) // 2 + v for v in range(T.MAX_SET + 1)]
+PIPS, LOW, HIGH, DOUBLE, SUIT = tiles.PIPS, tiles.LOW, tiles.HIGH, tiles.DOUBLE, tiles.SUIT
+ZERO = tiles.tile_id("0-0")
+DOUBLE_OF = [v * (v + 1) // 2 + v for v in range(tiles.MAX_SET + 1)]
 GO_OUT = 1e6
 
 
 def _tid(name: str) -> int:
-    return T.tile_id(name)
+    return tiles.tile_id(name)
 
 
 def _mask(names) -> int:
@@ -89,7 +86,7 @@ def knowledge(view: dict) -> BoardKnowledge:
     k.view, k.rules, k.shape = view, r, shape
     k.me = me = view["seat"]
     k.players = P = r.players
-    full = T.set_mask(r.set)
+    full = tiles.set_mask(r.set)
     lay = view["layout"]
     hist = view["history"]
     opening = [a for a in hist if "play" in a and "end" not in a]
@@ -101,11 +98,11 @@ def knowledge(view: dict) -> BoardKnowledge:
         first = _tid(ops[0]["play"]) if ops else None
     if shape == "trains":
         if lay["engine"] is not None and not opening:
-            h = TR.Round(r, [full] * P, [], opener, _tid(lay["engine"]))
+            h = trains.Round(r, [full] * P, [], opener, _tid(lay["engine"]))
         else:
-            h = TR.Round(r, [full] * P, [], opener, -1, first)
+            h = trains.Round(r, [full] * P, [], opener, -1, first)
     else:
-        h = FT.Round(r, [full] * P, [], opener, first)
+        h = foot.Round(r, [full] * P, [], opener, first)
     forbid = [0] * P
     for a in hist:
         s = a["seat"]
@@ -160,7 +157,7 @@ def _row_knowledge(view: dict) -> BoardKnowledge:
     k.view, k.rules, k.shape = view, r, "row"
     k.me = view["seat"]
     k.players = r.players
-    full = T.set_mask(r.set)
+    full = tiles.set_mask(r.set)
     lay = view["layout"]
     board = 0
     if lay["center"]:
@@ -170,9 +167,9 @@ def _row_knowledge(view: dict) -> BoardKnowledge:
     known = 0
     up = 0
     rows = []
-    for row in lay["rows"]:
+    for seat_row in lay["rows"]:
         rr = []
-        for x in row:
+        for x in seat_row:
             if x["tile"] is None:
                 rr.append(-1)
             else:
@@ -189,7 +186,7 @@ def _row_knowledge(view: dict) -> BoardKnowledge:
     k.counts = list(view["counts"])
     k.forbid = [0] * k.players
     # the round core, with unknown slots filled per sample
-    h = RW.Round(r, [[] for _ in range(k.players)], [], view["turn"], frozenset(lay["out"]))
+    h = row.Round(r, [[] for _ in range(k.players)], [], view["turn"], frozenset(lay["out"]))
     if lay["center"]:
         c = _tid(lay["center"])
         h.center = c
@@ -207,23 +204,23 @@ def _row_knowledge(view: dict) -> BoardKnowledge:
 def sample(k: BoardKnowledge, rng: random.Random):
     """A round core with hidden tiles dealt consistently with the knowledge."""
     if k.shape == "row":
-        tiles = T.ids(k.pool)
-        rng.shuffle(tiles)
+        undealt = tiles.ids(k.pool)
+        rng.shuffle(undealt)
         rows = []
         for rr in k.row_known:
-            row = []
+            seat_row = []
             for t in rr:
-                row.append(t if t >= 0 else tiles.pop())
-            rows.append(row)
+                seat_row.append(t if t >= 0 else undealt.pop())
+            rows.append(seat_row)
         h = k.h.clone()
         h.rows = rows
-        h.hands = [T.mask_of(x) for x in rows]
-        h.bone = tiles
+        h.hands = [tiles.mask_of(x) for x in rows]
+        h.bone = undealt
         return h
-    hands, tiles = sample_deal(k, rng, attempts=25, relax_after=15)
+    hands, boneyard = sample_deal(k, rng, attempts=25, relax_after=15)
     h = k.h.clone()
     h.hands = hands
-    h.bone = tiles
+    h.bone = boneyard
     h.bpos = 0
     return h
 
@@ -232,11 +229,11 @@ def action_move(k: BoardKnowledge, a: dict) -> int:
     """The core move of one of view["legal"]."""
     if k.shape == "row":
         if "flip" in a:
-            return RW.FLIP
+            return row.FLIP
         if "peek" in a:
-            return RW.PEEK
+            return row.PEEK
         if "reject" in a:
-            return RW.REJECT_UP if a.get("face_up") else RW.REJECT
+            return row.REJECT_UP if a.get("face_up") else row.REJECT
     if "draw" in a:
         return DRAW
     if "pass" in a:
@@ -385,7 +382,7 @@ def trains_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dic
     hand = k.hand
     own_v = h.end_val[me] if h.engine >= 0 else -1
     chain = best_chain(own_v, hand) if own_v >= 0 else []
-    cset = T.mask_of(chain)
+    cset = tiles.mask_of(chain)
     base_len = len(chain)
     base_off = popcount(hand) - base_len
     out: list = []
@@ -507,10 +504,10 @@ def row_scores(k: BoardKnowledge, legal: list[dict]) -> list[tuple[float, dict, 
                 # tiles do not fit (the next seat's most), ends the seat's own
                 # known tiles further down its row do
                 for d in range(1, k.players):
-                    row = rows[(me + d) % k.players]
-                    if not row or row[0] < 0:
+                    seat_row = rows[(me + d) % k.players]
+                    if not seat_row or seat_row[0] < 0:
                         continue
-                    if _fits(row[0], ends):
+                    if _fits(seat_row[0], ends):
                         sc -= 2.0 if d == 1 else 1.0
                     elif d == 1:
                         f["starves"] = True
@@ -562,7 +559,7 @@ def _plan(h, s: int) -> tuple:
     if h.engine < 0:
         return (v, [], 0)
     c = best_chain(v, h.hands[s], PLAN_NODES)
-    return (v, c, T.mask_of(c))
+    return (v, c, tiles.mask_of(c))
 
 
 def _plan_after(plans: list, s: int, m: int) -> None:
@@ -681,15 +678,15 @@ def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
     """Frijolito: flip, peek, play a face-up double, else the turned tile at
     the end its known next tile fits, else at an end the next seat's known
     leftmost tile does not fit, else at random."""
-    if RW.FLIP in ms:
-        return RW.FLIP
-    if RW.PEEK in ms:
-        return RW.PEEK
-    row = h.rows[h.turn]
-    plays = [m for m in ms if 0 <= m < RW.FLIP]
+    if row.FLIP in ms:
+        return row.FLIP
+    if row.PEEK in ms:
+        return row.PEEK
+    seat_row = h.rows[h.turn]
+    plays = [m for m in ms if 0 <= m < row.FLIP]
     if not plays:
-        return RW.REJECT_UP if (RW.REJECT_UP in ms and h.anywhere) or RW.REJECT not in ms else RW.REJECT
-    first = row[0]
+        return row.REJECT_UP if (row.REJECT_UP in ms and h.anywhere) or row.REJECT not in ms else row.REJECT
+    first = seat_row[0]
     for m in plays:
         if m >> 10 != first:
             return m            # a face-up double elsewhere in the row
@@ -699,9 +696,9 @@ def row_policy(h, ms: list[int], rng: random.Random, plans=None) -> int:
             ends = list(h.end_val)
             ends[(m >> 4) & 63] = m & 15
             after.append((m, ends))
-        if len(row) > 1 and (h.up >> row[1]) & 1:
+        if len(seat_row) > 1 and (h.up >> seat_row[1]) & 1:
             for m, ends in after:
-                if _fits(row[1], ends):
+                if _fits(seat_row[1], ends):
                     return m
         # not at an end the next seat's known leftmost tile fits, as medium
         nxt = h.rows[(h.turn + 1) % h.players]
@@ -777,7 +774,7 @@ class BoardSearch(SlicedSearch):
             return
         self.exact = False
         if k.shape == "trains" and k.players == 2:
-            if sum(k.counts) > ENDGAME_TILES or not EG.supports(k.h):
+            if sum(k.counts) > ENDGAME_TILES or not endgame.supports(k.h):
                 self.result = _pick(scored, rng)
                 return
             # the round's end: every play, valued exactly on each sample
@@ -811,7 +808,7 @@ class BoardSearch(SlicedSearch):
         self.base = b = sample(self.k, self.rng)
         self.roll_seed = self.rng.getrandbits(32)
         if self.exact:
-            self.solver = EG.TrainsEndgame(b, self.k.me, ENDGAME_NODES)
+            self.solver = endgame.TrainsEndgame(b, self.k.me, ENDGAME_NODES)
             self.state0 = self.solver.state(b)
             return
         if self.k.shape == "trains":
@@ -826,7 +823,7 @@ class BoardSearch(SlicedSearch):
             before = eg.nodes
             try:
                 return eg.move_value(self.state0, m)
-            except EG.TooBig:
+            except endgame.TooBig:
                 self.result = self.cands[0]     # too big to search: medium's choice
                 return 0.0
             finally:

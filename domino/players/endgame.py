@@ -17,10 +17,10 @@ train whose double is still to close (-1), ``drawn`` the boneyard tiles taken.
 """
 from __future__ import annotations
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.common import DRAW, PASS, other_half
 
-DOUBLE, PIPS, SUIT = T.DOUBLE, T.PIPS, T.SUIT
+DOUBLE, PIPS, SUIT = tiles.DOUBLE, tiles.PIPS, tiles.SUIT
 
 
 class TooBig(Exception):
@@ -54,7 +54,7 @@ class TrainsEndgame:
         return (h.hands[0], h.hands[1], tuple(h.end_val), pub, op, h.drew, 0, h.turn)
 
     def value(self, a: int, b: int) -> int:
-        pa, pb = T.pip_sum(a), T.pip_sum(b)
+        pa, pb = tiles.pip_sum(a), tiles.pip_sum(b)
         return pb - pa if self.me == 0 else pa - pb
 
     def _plays(self, hand: int, ev: tuple, pub: int, op: int, s: int):

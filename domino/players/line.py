@@ -32,13 +32,13 @@ from __future__ import annotations
 import json
 import random
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.line import DRAW, END_INDEX, OPEN, PASS, Hand, N, S, W, E
 from domino.engine.rules import compiled
 from domino.players.search import (HARD_BUDGET, SlicedSearch, popcount, rules_of, sample_deal,
                                    suit_counts)
 
-PIPS, LOW, HIGH, DOUBLE, SUIT = T.PIPS, T.LOW, T.HIGH, T.DOUBLE, T.SUIT
+PIPS, LOW, HIGH, DOUBLE, SUIT = tiles.PIPS, tiles.LOW, tiles.HIGH, tiles.DOUBLE, tiles.SUIT
 _NUM_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _NUM_ES = ("ningún", "un", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez")
 
@@ -80,7 +80,7 @@ def knowledge(view: dict) -> Knowledge:
     k.matador = r.joins == "matador"
     mine = 0
     for name in view["hand"]:
-        mine |= 1 << T.tile_id(name)
+        mine |= 1 << tiles.tile_id(name)
     k.hand = mine
     full = tab.all
     h = Hand(r, [full] * P, [], view["opener"], None, base=view["scores"])
@@ -92,7 +92,7 @@ def knowledge(view: dict) -> Knowledge:
     for a in view["history"]:
         s = a["seat"]
         if "play" in a:
-            t = T.tile_id(a["play"])
+            t = tiles.tile_id(a["play"])
             played |= 1 << t
             h.turn = s
             m = _play_move(h, tab, k.matador, a)
@@ -140,7 +140,7 @@ def knowledge(view: dict) -> Knowledge:
 def _play_move(h: Hand, tab, matador: bool, a: dict) -> int:
     """The core move of a play action ("open" is given only where the player
     chooses which half stays open: a Matador matador)."""
-    t = T.tile_id(a["play"])
+    t = tiles.tile_id(a["play"])
     if "end" not in a:
         return t << 7 | OPEN << 4
     e = END_INDEX[a["end"]]
@@ -205,7 +205,7 @@ def easy(view: dict, rng: random.Random) -> dict:
         return legal[0]
     if len(view["hand"]) == 1:
         return plays[0]          # domino: never missed
-    weights = [2 + PIPS[T.tile_id(a["play"])] for a in plays]
+    weights = [2 + PIPS[tiles.tile_id(a["play"])] for a in plays]
     return rng.choices(plays, weights=weights)[0]
 
 
@@ -233,10 +233,10 @@ def medium_scores(k: Knowledge, legal: list[dict]) -> list[tuple[float, dict, di
     nxt = (me + 1) % P
     # pips estimate per side: known own hand, unknown tiles at the pool's average
     pool_n = popcount(pool) or 1
-    avg = T.pip_sum(pool) / pool_n
+    avg = tiles.pip_sum(pool) / pool_n
     side_est = [0.0] * r.n_sides
     for s in range(P):
-        side_est[r.side_of(s)] += T.pip_sum(k.hand) if s == me else avg * k.counts[s]
+        side_est[r.side_of(s)] += tiles.pip_sum(k.hand) if s == me else avg * k.counts[s]
     mine_est = side_est[k.side]
     others = [side_est[i] for i in range(r.n_sides) if i != k.side]
     ahead = mine_est < min(others) if others else False

@@ -12,10 +12,10 @@ import json
 import random
 import time
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.rules import rules_from_options
 
-LOW, HIGH = T.LOW, T.HIGH
+LOW, HIGH = tiles.LOW, tiles.HIGH
 
 
 def popcount(x: int) -> int:
@@ -41,12 +41,12 @@ def sample_deal(k, rng: random.Random, attempts: int = 30,
     line family's :class:`Knowledge` or the other boards' ``BoardKnowledge``:
     ``pool``, ``counts``, ``forbid``, ``hand``, ``me``, ``players``).  After
     ``relax_after`` failed tries the numbers a seat passed on are allowed again."""
-    pool = T.ids(k.pool)
+    pool = tiles.ids(k.pool)
     others = [s for s in range(k.players) if s != k.me]
     order = sorted(others, key=lambda s: (popcount(k.pool & ~k.forbid[s]) - k.counts[s], s))
     for attempt in range(attempts):
-        tiles = pool[:]
-        rng.shuffle(tiles)
+        undealt = pool[:]
+        rng.shuffle(undealt)
         hands = [0] * k.players
         ok = True
         relax = attempt >= relax_after
@@ -56,7 +56,7 @@ def sample_deal(k, rng: random.Random, attempts: int = 30,
             take = 0
             rest = []
             got = 0
-            for t in tiles:
+            for t in undealt:
                 if got < need and not (forb >> t) & 1:
                     take |= 1 << t
                     got += 1
@@ -66,10 +66,10 @@ def sample_deal(k, rng: random.Random, attempts: int = 30,
                 ok = False
                 break
             hands[s] = take
-            tiles = rest
+            undealt = rest
         if ok:
             hands[k.me] = k.hand
-            return hands, tiles
+            return hands, undealt
     raise AssertionError("unreachable: relaxed sampling always succeeds")
 
 

@@ -17,23 +17,23 @@ from __future__ import annotations
 import json
 import re
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine import foot, row, trains
 from domino.engine.match import Match
 
 _TILE_RE = re.compile(r'"(\d+-\d+)"')
 
 
-_IDS = {n: i for i, n in enumerate(T.NAMES)}
+_IDS = {n: i for i, n in enumerate(tiles.NAMES)}
 
 
 def _tid(name: str) -> int:
     t = _IDS.get(name)
-    return t if t is not None else T.Tile.parse(name).id
+    return t if t is not None else tiles.Tile.parse(name).id
 
 
-def _tile(name: str) -> T.Tile:
-    return T.TILES[_tid(name)]
+def _tile(name: str) -> tiles.Tile:
+    return tiles.TILES[_tid(name)]
 
 
 def _joins(v: int, name: str) -> int | None:
@@ -74,13 +74,13 @@ def table_tiles(m: Match, lay: dict | None = None) -> list[int]:
 def check_board_tiles(m: Match, lay: dict | None = None) -> None:
     h = m.hand
     r = m.rules
-    held = [t for x in h.hands for t in T.ids(x)]
+    held = [t for x in h.hands for t in tiles.ids(x)]
     every = held + list(h.bone[h.bpos:]) + table_tiles(m, lay)
     assert sorted(every) == list(range(r.n_tiles)), (
         f"tiles not a partition of double-{r.set}: {len(every)} tiles, {len(set(every))} distinct")
     if r.shape == "row":
         for s in range(r.players):
-            assert T.mask_of(h.rows[s]) == h.hands[s] and len(set(h.rows[s])) == len(h.rows[s])
+            assert tiles.mask_of(h.rows[s]) == h.hands[s] and len(set(h.rows[s])) == len(h.rows[s])
     rec = m.records[-1]
     assert list(h.bone) == list(rec["boneyard"]), "boneyard order changed"
 
@@ -186,7 +186,7 @@ def _anyone_can_play(m: Match, ends: dict[str, int], lay: dict) -> bool:
         if lay["center"] is None:
             return True
         vals = set(ends.values())
-    return any(T.LOW[t] in vals or T.HIGH[t] in vals for x in h.hands for t in T.ids(x))
+    return any(tiles.LOW[t] in vals or tiles.HIGH[t] in vals for x in h.hands for t in tiles.ids(x))
 
 
 def check_board_end(m: Match, ends: dict[str, int] | None = None, lay: dict | None = None) -> None:
@@ -232,29 +232,29 @@ def check_board_views(m: Match) -> None:
         if r.shape == "row":
             allowed = laid | {t for t in range(r.n_tiles) if (h.known >> t) & 1}
             mine = [t for t in h.rows[seat] if (h.up >> t) & 1]
-            assert v["hand"] == [T.NAMES[t] for t in mine]
+            assert v["hand"] == [tiles.NAMES[t] for t in mine]
             assert v["counts"] == [len(x) for x in h.rows]
             for s, rw in enumerate(v["layout"]["rows"]):
                 assert len(rw) == len(h.rows[s])
                 for x, t in zip(rw, h.rows[s]):
-                    assert x["tile"] == (T.NAMES[t] if (h.known >> t) & 1 else None)
+                    assert x["tile"] == (tiles.NAMES[t] if (h.known >> t) & 1 else None)
                     assert x["up"] == bool((h.up >> t) & 1)
         else:
-            own = set(T.ids(h.hands[seat]))
+            own = set(tiles.ids(h.hands[seat]))
             allowed = own | laid
             for a in h.actions:
                 if a[1] == "d" and a[0] == seat:
                     allowed.add(a[2])
-            assert v["hand"] == [T.NAMES[t] for t in sorted(own)]
+            assert v["hand"] == [tiles.NAMES[t] for t in sorted(own)]
             assert v["counts"] == [bin(x).count("1") for x in h.hands]
             for a in v["history"]:
                 if "draw" in a and a["seat"] != seat:
                     assert a["draw"] is None
         if over:
-            allowed |= {t for x in h.hands for t in T.ids(x)}
+            allowed |= {t for x in h.hands for t in tiles.ids(x)}
         mentioned = {_tid(s) for s in set(_TILE_RE.findall(text))}
         leak = mentioned - allowed
-        assert not leak, f"view of seat {seat} shows {[T.NAMES[t] for t in sorted(leak)]}"
+        assert not leak, f"view of seat {seat} shows {[tiles.NAMES[t] for t in sorted(leak)]}"
         assert not mentioned & hidden_bone - allowed, "a view shows an undrawn tile"
         if m.phase != "play" or m.turn != seat:
             assert v["legal"] == []
@@ -265,11 +265,11 @@ def _fresh(m: Match):
     live = m.hand
     rec = m.records[-1]
     if r.shape == "trains":
-        return trains.Round(r, [T.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener,
-                            rec["engine"], None if rec["engine"] >= 0 else T.Tile(rec["double"], rec["double"]).id)
+        return trains.Round(r, [tiles.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener,
+                            rec["engine"], None if rec["engine"] >= 0 else tiles.Tile(rec["double"], rec["double"]).id)
     if r.shape == "foot":
-        return foot.Round(r, [T.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener,
-                          T.Tile(rec["double"], rec["double"]).id)
+        return foot.Round(r, [tiles.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener,
+                          tiles.Tile(rec["double"], rec["double"]).id)
     return row.Round(r, rec["deal"], rec["boneyard"], live.opener, live.out)
 
 

@@ -50,7 +50,7 @@ import random
 import re
 from typing import Any, Callable, Iterable
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.line import CENTER, END_IDS, OPEN, Hand
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import from_record, to_record
@@ -71,15 +71,15 @@ _TILE_RE = re.compile(r'"(\d+-\d+)"')
 
 # ----------------------------------------------------------------- scripting
 def tile_names(tids: Iterable[int]) -> list[str]:
-    return [T.NAMES[t] for t in tids]
+    return [tiles.NAMES[t] for t in tids]
 
 
-_IDS = {n: i for i, n in enumerate(T.NAMES)}
+_IDS = {n: i for i, n in enumerate(tiles.NAMES)}
 
 
 def _tid(name: str) -> int:
     t = _IDS.get(name)
-    return t if t is not None else T.Tile.parse(name).id
+    return t if t is not None else tiles.Tile.parse(name).id
 
 
 def scripted_match(game: str, deal: list[list[str]], boneyard: list[str] | None = None,
@@ -152,9 +152,9 @@ def history(match: Match) -> list[str]:
     for a in match.hand.actions:
         seat, kind = a[0], a[1]
         if kind == "p":
-            out.append(f"{seat} {T.NAMES[a[2]]}" + ("" if a[3] == OPEN else f" {END_IDS[a[3]]}"))
+            out.append(f"{seat} {tiles.NAMES[a[2]]}" + ("" if a[3] == OPEN else f" {END_IDS[a[3]]}"))
         elif kind == "d":
-            out.append(f"{seat} draw {T.NAMES[a[2]]}")
+            out.append(f"{seat} draw {tiles.NAMES[a[2]]}")
         else:
             out.append(f"{seat} pass")
     return out
@@ -167,12 +167,12 @@ def _layout_of(h: Hand) -> dict:
     if h.spinner is not None:
         arm, i = h.spinner
         sp = {"arm": "C" if arm == CENTER else END_IDS[arm], "index": i}
-    return {"center": T.NAMES[h.center] if h.center >= 0 else None, "spinner": sp,
-            "arms": {END_IDS[e]: [{"tile": T.NAMES[t], "out": x} for t, x in h.arms[e]]
+    return {"center": tiles.NAMES[h.center] if h.center >= 0 else None, "spinner": sp,
+            "arms": {END_IDS[e]: [{"tile": tiles.NAMES[t], "out": x} for t, x in h.arms[e]]
                      for e in range(4)}}
 
 
-def _joins(rules: Rules, v: int, tile: T.Tile) -> list[int]:
+def _joins(rules: Rules, v: int, tile: tiles.Tile) -> list[int]:
     """The numbers ``tile`` may leave open when played on an end showing v."""
     if rules.joins == "matador":
         k = rules.set + 1
@@ -199,7 +199,7 @@ def open_ends(rules: Rules, layout: dict) -> dict[str, int]:
         assert not any(layout["arms"].values()), "arms without a center tile"
         assert layout["spinner"] is None
         return {}
-    c = T.Tile.parse(layout["center"])
+    c = tiles.Tile.parse(layout["center"])
     arms = layout["arms"]
     ends: dict[str, int] = {}
     start = {"W": c.a, "E": c.b}
@@ -213,7 +213,7 @@ def open_ends(rules: Rules, layout: dict) -> dict[str, int]:
             assert sp["arm"] in ("W", "E"), sp
             assert rules.spinner == "first", "only 'first double' spinners sit in an arm"
             assert len(arms[sp["arm"]]) > sp["index"], sp
-            st = T.Tile.parse(arms[sp["arm"]][sp["index"]]["tile"])
+            st = tiles.Tile.parse(arms[sp["arm"]][sp["index"]]["tile"])
             both = len(arms[sp["arm"]]) > sp["index"] + 1
         assert st.is_double, f"spinner {st} is not a double"
         if both:
@@ -224,7 +224,7 @@ def open_ends(rules: Rules, layout: dict) -> dict[str, int]:
             continue
         v = start[e]
         for i, link in enumerate(arms[e]):
-            t = T.Tile.parse(link["tile"])
+            t = tiles.Tile.parse(link["tile"])
             ok = _joins(rules, v, t)
             assert link["out"] in ok, f"arm {e}[{i}]: {t} on {v} cannot leave {link['out']} open"
             v = link["out"]
@@ -236,20 +236,20 @@ def layout_total(layout: dict) -> int:
     """The fives count of the open ends (RULES.md 3, the spinner), from the layout."""
     if layout["center"] is None:
         return 0
-    c = T.Tile.parse(layout["center"])
+    c = tiles.Tile.parse(layout["center"])
     arms = layout["arms"]
     if not arms["W"] and not arms["E"]:
         return c.a + c.b
     total = 0
     for e, half in (("W", c.a), ("E", c.b)):
         if arms[e]:
-            t = T.Tile.parse(arms[e][-1]["tile"])
+            t = tiles.Tile.parse(arms[e][-1]["tile"])
             total += arms[e][-1]["out"] * (2 if t.is_double else 1)
         else:
             total += half * (2 if c.is_double else 1)
     for e in ("N", "S"):
         if arms[e]:
-            t = T.Tile.parse(arms[e][-1]["tile"])
+            t = tiles.Tile.parse(arms[e][-1]["tile"])
             total += arms[e][-1]["out"] * (2 if t.is_double else 1)
     return total
 
@@ -257,8 +257,8 @@ def layout_total(layout: dict) -> int:
 def can_play(rules: Rules, hand_mask: int, ends: dict[str, int], opened: bool) -> bool:
     if not opened:
         return bool(hand_mask)
-    for t in T.ids(hand_mask):
-        tile = T.TILES[t]
+    for t in tiles.ids(hand_mask):
+        tile = tiles.TILES[t]
         if any(_joins(rules, v, tile) for v in ends.values()):
             return True
     return False
@@ -282,7 +282,7 @@ def check_tiles(match: Match) -> None:
     h = match.hand
     r = match.rules
     laid = _layout_tiles(match.layout())
-    every = [t for m in h.hands for t in T.ids(m)] + list(h.bone[h.bpos:]) + laid
+    every = [t for m in h.hands for t in tiles.ids(m)] + list(h.bone[h.bpos:]) + laid
     assert sorted(every) == list(range(r.n_tiles)), (
         f"tiles not a partition of double-{r.set}: {len(every)} tiles, "
         f"{len(set(every))} distinct")
@@ -292,7 +292,7 @@ def check_tiles(match: Match) -> None:
     dealt = {t for hh in rec["deal"] for t in hh}
     assert dealt | set(h.bone) == set(range(r.n_tiles)) and not dealt & set(h.bone)
     played = set(laid)
-    assert drawn <= played | {t for m in h.hands for t in T.ids(m)}
+    assert drawn <= played | {t for m in h.hands for t in tiles.ids(m)}
 
 
 def check_ends(match: Match) -> dict[str, int]:
@@ -371,10 +371,10 @@ def check_views(match: Match) -> None:
         text = json.dumps(v)   # plain JSON
         for banned in ("seed", "rng", "bone_order"):
             assert banned not in v, banned
-        own = set(T.ids(h.hands[seat]))
+        own = set(tiles.ids(h.hands[seat]))
         allowed = own | laid
         if over:
-            allowed |= {t for m in h.hands for t in T.ids(m)}
+            allowed |= {t for m in h.hands for t in tiles.ids(m)}
         for a in h.actions:
             if a[1] == "d" and a[0] == seat:
                 allowed.add(a[2])
@@ -432,7 +432,7 @@ def check_history(match: Match) -> None:
     r = match.rules
     live = match.hand
     rec = match.records[-1]
-    h = Hand(r, [T.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener, live.forced,
+    h = Hand(r, [tiles.mask_of(x) for x in rec["deal"]], rec["boneyard"], live.opener, live.forced,
              base=live.base)
     for i, a in enumerate(live.actions):
         assert not h.ended, f"action {i} after the hand ended"

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.players.levels import LEVELS, HardSearch, hard, hard_search, hint
 from domino.players.line import knowledge, medium_scores
 from domino.players.arena import run_arena
@@ -87,18 +87,18 @@ def hidden_twin(m: Match) -> Match:
         (sa, ia), (sb, ib) = spots[0], spots[-1]
         ta, tb = h.rows[sa][ia], h.rows[sb][ib]
         h.rows[sa][ia], h.rows[sb][ib] = tb, ta
-        h.hands = [T.mask_of(r) for r in h.rows]
+        h.hands = [tiles.mask_of(r) for r in h.rows]
         return t
     holders = [s for s in range(m.rules.players) if s != me and h.hands[s]]
     undrawn = h.bone[h.bpos:]
     if len(holders) >= 2:
         a, b = holders[0], holders[1]
-        ta, tb = T.ids(h.hands[a])[0], T.ids(h.hands[b])[-1]
+        ta, tb = tiles.ids(h.hands[a])[0], tiles.ids(h.hands[b])[-1]
         h.hands[a] ^= (1 << ta) | (1 << tb)
         h.hands[b] ^= (1 << ta) | (1 << tb)
     if undrawn:
         a = holders[0]
-        ta = T.ids(h.hands[a])[-1]
+        ta = tiles.ids(h.hands[a])[-1]
         tb = undrawn[0]
         h.hands[a] ^= (1 << ta) | (1 << tb)
         undrawn[0] = ta
@@ -204,11 +204,11 @@ def scripted_fives() -> Match:
     scores 10 at W, and heavier tiles that score nothing."""
     rules = make_rules("all-fives", players=2)
     m = Match(rules, seed=0)
-    tid = T.tile_id
+    tid = tiles.tile_id
     mine = ["1-6", "4-6", "4-5", "2-3", "0-0", "0-2", "3-3"]
     his = ["1-4", "6-6", "5-5", "2-2", "0-3", "1-2", "3-5"]
-    rest = [t for t in range(rules.n_tiles) if T.NAMES[t] not in mine + his]
-    h = Hand(rules, [T.mask_of(map(tid, mine)), T.mask_of(map(tid, his))], rest, 1, None)
+    rest = [t for t in range(rules.n_tiles) if tiles.NAMES[t] not in mine + his]
+    h = Hand(rules, [tiles.mask_of(map(tid, mine)), tiles.mask_of(map(tid, his))], rest, 1, None)
     m.hand = h
     m.records[-1]["actions"] = h.actions
     m.apply({"seat": 1, "play": "1-4"})
@@ -274,12 +274,12 @@ def scripted_train() -> Match:
     from domino.engine.trains import Round
     rules = make_rules("mexican-train", players=2)
     m = Match(rules, seed=0)
-    tid = T.tile_id
+    tid = tiles.tile_id
     mine = ["3-12", "3-5", "5-9", "11-12", "0-1", "1-2"]
     his = ["0-6", "6-7", "7-8", "2-4", "4-10", "1-1"]
     used = set(mine + his + ["12-12"])
-    rest = [t for t in range(rules.n_tiles) if T.NAMES[t] not in used]
-    h = Round(rules, [T.mask_of(map(tid, mine)), T.mask_of(map(tid, his))], rest, 0, tid("12-12"))
+    rest = [t for t in range(rules.n_tiles) if tiles.NAMES[t] not in used]
+    h = Round(rules, [tiles.mask_of(map(tid, mine)), tiles.mask_of(map(tid, his))], rest, 0, tid("12-12"))
     m.hand = h
     m.records[-1]["actions"] = h.actions
     m.records[-1]["engine"] = tid("12-12")
@@ -297,7 +297,7 @@ def test_medium_keeps_its_chain_for_its_own_train():
                      {"seat": 0, "play": "3-12", "end": "train:0"}), (kind, a)
     from domino.players.boards import best_chain, knowledge as board_knowledge
     k = board_knowledge(view)
-    assert [T.NAMES[t] for t in best_chain(12, k.hand)] == ["3-12", "3-5", "5-9"]
+    assert [tiles.NAMES[t] for t in best_chain(12, k.hand)] == ["3-12", "3-5", "5-9"]
     assert LEVELS["medium"](view, random.Random(0))["play"] == "11-12"
 
 
@@ -322,8 +322,8 @@ def test_trains_playouts_follow_the_plan():
     plans = [None, None]
     rng = random.Random(0)
     mv = trains_policy(h, h.moves(), rng, plans)
-    assert (T.NAMES[mv >> 10], (mv >> 4) & 63) == ("11-12", 2)      # the Mexican train
-    assert [T.NAMES[t] for t in plans[0][1]] == ["3-12", "3-5", "5-9"]
+    assert (tiles.NAMES[mv >> 10], (mv >> 4) & 63) == ("11-12", 2)      # the Mexican train
+    assert [tiles.NAMES[t] for t in plans[0][1]] == ["3-12", "3-5", "5-9"]
     h.apply(mv)
     h.public[1] = True               # 3-12 could now also go on seat 1's train
     h.turn = 0                       # seat 0 again: the chain, in order, at home
@@ -331,7 +331,7 @@ def test_trains_playouts_follow_the_plan():
     for _ in range(3):
         ms = h.moves()
         mv = trains_policy(h, ms, rng, plans)
-        played.append((T.NAMES[mv >> 10], (mv >> 4) & 63))
+        played.append((tiles.NAMES[mv >> 10], (mv >> 4) & 63))
         h.apply(mv)
         h.turn = 0
     assert played == [("3-12", 0), ("3-5", 0), ("5-9", 0)]
@@ -385,10 +385,10 @@ def test_frijolito_medium_does_not_feed_the_next_seat():
                     continue
                 ends = list(k.h.end_val)
                 ends[(mv >> 4) & 63] = mv & 15
-                if nxt >= 0 and (T.LOW[nxt] in ends or T.HIGH[nxt] in ends):
+                if nxt >= 0 and (tiles.LOW[nxt] in ends or tiles.HIGH[nxt] in ends):
                     feeds = safe = []           # its turn goes on: not this case
                     break
-                (feeds if lt >= 0 and (T.LOW[lt] in ends or T.HIGH[lt] in ends) else safe).append(a)
+                (feeds if lt >= 0 and (tiles.LOW[lt] in ends or tiles.HIGH[lt] in ends) else safe).append(a)
             if feeds and safe and len(rows[s]) > 1 and not any("peek" in a for a in view["legal"]):
                 assert LEVELS["medium"](view, random.Random(0)) in safe
                 tip = hint(view)          # hard's choice, explained

@@ -18,7 +18,7 @@ import pytest
 from helpers import layout_total
 
 from domino import cli
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.records import from_record
 from domino.engine.rules import rules_from_options
 
@@ -43,7 +43,7 @@ def load(path):
 
 
 def pips(name):
-    t = T.Tile.parse(name)
+    t = tiles.Tile.parse(name)
     return t.a + t.b
 
 
@@ -68,7 +68,7 @@ def replay_hand(r, hand, base):
             held[s].add(a["draw"])
         elif "play" in a:
             held[s].remove(a["play"])
-            t = T.Tile.parse(a["play"])
+            t = tiles.Tile.parse(a["play"])
             if "end" not in a:
                 layout["center"] = a["play"]
                 start = {"W": t.a, "E": t.b}
@@ -200,7 +200,7 @@ def test_board_golden_replays_with_every_score(path):
             if "play" in a:
                 held[s].remove(a["play"])
                 if "end" not in a:
-                    opening = T.Tile.parse(a["play"])
+                    opening = tiles.Tile.parse(a["play"])
                 elif r.shape == "trains":
                     assert a["end"] in [f"train:{i}" for i in range(r.players)] + (
                         ["train:mexican"] if r.mexican_train else [])
@@ -212,7 +212,7 @@ def test_board_golden_replays_with_every_score(path):
                 assert r.boneyard == "draw" or r.shape == "foot"
                 held[s].add(a["draw"])
         if r.shape == "trains":
-            d = opening.a if r.holder_starts else T.Tile.parse(hand["engine"]).a
+            d = opening.a if r.holder_starts else tiles.Tile.parse(hand["engine"]).a
             if not r.holder_starts:
                 assert d == r.first_double - k
         elif r.shape == "foot":

@@ -7,14 +7,14 @@ import json
 
 import pytest
 
-from domino.engine import foot, row, tiles as T, trains
+from domino.engine import foot, row, tiles, trains
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import ReplayError, from_record, to_record
 from domino.engine.rules import RulesError, make_rules
 
 
 def ids(names):
-    return [T.Tile.parse(n).id for n in names]
+    return [tiles.Tile.parse(n).id for n in names]
 
 
 def staged(game: str, hands: list[list[str]], bone=(), opener=0, double=None, seed=0, **opts) -> Match:
@@ -26,13 +26,13 @@ def staged(game: str, hands: list[list[str]], bone=(), opener=0, double=None, se
     rec = m.records[-1]
     if r.shape == "trains":
         v = r.first_double if double is None else double
-        eng = -1 if r.holder_starts else T.Tile(v, v).id
-        forced = T.Tile(v, v).id if r.holder_starts else None
-        m.hand = trains.Round(r, [T.mask_of(h) for h in deal], bone, opener, eng, forced)
+        eng = -1 if r.holder_starts else tiles.Tile(v, v).id
+        forced = tiles.Tile(v, v).id if r.holder_starts else None
+        m.hand = trains.Round(r, [tiles.mask_of(h) for h in deal], bone, opener, eng, forced)
         rec.update(engine=eng, double=v)
     elif r.shape == "foot":
         v = r.first_double if double is None else double
-        m.hand = foot.Round(r, [T.mask_of(h) for h in deal], bone, opener, T.Tile(v, v).id)
+        m.hand = foot.Round(r, [tiles.mask_of(h) for h in deal], bone, opener, tiles.Tile(v, v).id)
         rec.update(double=v)
     else:
         m.hand = row.Round(r, deal, bone, opener)
@@ -242,7 +242,7 @@ def test_mt_holder_starts_option_and_skipped_double():
         if not m.hand.actions:
             legal = m.legal_actions()
             assert len(legal) == 1 and "end" not in legal[0]
-            t = T.Tile.parse(legal[0]["play"])
+            t = tiles.Tile.parse(legal[0]["play"])
             assert t.is_double and legal[0]["seat"] == m.turn
             used.append(t.a)
         m.apply(m.legal_actions()[0])
@@ -272,7 +272,7 @@ def test_mt_views_hide_other_hands_and_records_use_train_ids():
 
 # ================================================================ Chicken Foot
 def test_cf_zero_zero_counts_fifty():
-    assert foot.weigh(T.mask_of(ids(["0-0", "1-2"]))) == 53
+    assert foot.weigh(tiles.mask_of(ids(["0-0", "1-2"]))) == 53
     m = staged("chicken-foot", [["9-9", "9-1"], ["0-0", "2-3"]], [], set=9)
     assert m.turn == 0 and plays(m) == {("9-9", None)}
     done = do(m, 0, "9-9")
@@ -340,8 +340,8 @@ def test_cf_next_round_opened_by_next_lower_double_held():
             m.next_hand()
             continue
         if not m.hand.actions:
-            t = T.Tile.parse(m.legal_actions()[0]["play"])
-            held = [d for d in range(10) if any(T.Tile(d, d).id in h for h in m.records[-1]["deal"])]
+            t = tiles.Tile.parse(m.legal_actions()[0]["play"])
+            held = [d for d in range(10) if any(tiles.Tile(d, d).id in h for h in m.records[-1]["deal"])]
             want = 6 if not doubles else doubles[-1] - 1
             assert t.is_double and t.a == max(d for d in held if d <= want)
             doubles.append(t.a)
@@ -448,7 +448,7 @@ def test_fr_a_seat_never_sees_its_own_face_down_tiles():
         v = m.view(seat)
         text = json.dumps(v)
         for t in m.hand.rows[seat]:
-            assert f'"{T.NAMES[t]}"' not in text
+            assert f'"{tiles.NAMES[t]}"' not in text
     assert m.view(0)["counts"] == [9, 9, 9] and len(m.hand.bone) == 1
 
 

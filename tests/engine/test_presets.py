@@ -17,7 +17,7 @@ import pytest
 from helpers import play, random_match, scripted_match, scripted_next_hand
 
 from domino import cli
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.line import Hand, round_points
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import from_record, to_record
@@ -413,7 +413,7 @@ def latin3(rest0, rest1, rest2, bone):
     play(m, *LOCK3)
     # seat 2 cannot play: it draws the seven tiles of the boneyard, then it is blocked
     assert m.hand.ended == "blocked"
-    assert [a for a in m.hand.actions if a[1] == "d"] == [(2, "d", T.tile_id(t)) for t in bone]
+    assert [a for a in m.hand.actions if a[1] == "d"] == [(2, "d", tiles.tile_id(t)) for t in bone]
     return m.records[-1]["result"]
 
 
@@ -450,7 +450,7 @@ def test_latin_redeal_on_four_doubles():
     for seed in range(60):
         m = Match(r, seed=seed)
         rec = m.records[0]
-        assert all(sum(T.DOUBLE[t] for t in h) < 4 for h in rec["deal"])
+        assert all(sum(tiles.DOUBLE[t] for t in h) < 4 for h in rec["deal"])
         seen += rec["redeals"] > 0
     assert seen, "no redeal in 60 deals"
     # a record dealing 4 doubles to a hand is refused
@@ -462,7 +462,7 @@ def test_latin_redeal_on_four_doubles():
     r = make_rules("muggins", players=2)
     deals = [Match(r, seed=s).records[0] for s in range(60)]
     assert all(d["redeals"] == 0 for d in deals)
-    assert any(sum(T.DOUBLE[t] for t in h) >= 4 for d in deals for h in d["deal"])
+    assert any(sum(tiles.DOUBLE[t] for t in h) >= 4 for d in deals for h in d["deal"])
 
 
 # ------------------------------------------------------------------ Muggins
@@ -497,7 +497,7 @@ def test_muggins_seed_example_4_7_11_14():
     # [003]: blocked with 4, 7, 11 and 14 left: (7-4)+(11-4)+(14-4) = 20
     r = make_rules("muggins", points="good")
     hands = [["0-4"], ["3-4"], ["5-6"], ["4-4", "6-0"]]
-    h = Hand(r, [T.mask_of(T.tile_id(x) for x in hh) for hh in hands], [], 0, None)
+    h = Hand(r, [tiles.mask_of(tiles.tile_id(x) for x in hh) for hh in hands], [], 0, None)
     h.ended = "blocked"
     s = h.settle()
     assert s["counts"] == [4, 7, 11, 14] and s["points"] == [20, 0, 0, 0]
@@ -667,7 +667,7 @@ def matador(bone):
 
 def test_matador_joins_sum_to_n_plus_one():
     r = make_rules("matador")
-    assert r.set == 9 and T.NAMES[0] == "0-0"
+    assert r.set == 9 and tiles.NAMES[0] == "0-0"
     m = matador(["1-4"])
     # seat 1: only the matador 3-4 fits (on 6 a join needs a 1): either end, either way round
     acts = m.legal_actions()
@@ -690,7 +690,7 @@ def test_matador_blank_end_takes_only_matadors():
     assert ends(m) == {"W": 0, "E": 6}
     # seat 1 holds 0-4, 2-4, 2-2, 0-5: nothing joins 0 or 6; it draws 1-4 (1 + 6)
     assert m.legal_actions() == [{"seat": 1, "play": "1-4", "end": "E"}]
-    assert m.hand.actions[-1] == (1, "d", T.tile_id("1-4"))
+    assert m.hand.actions[-1] == (1, "d", tiles.tile_id("1-4"))
 
 
 def test_matador_decline_and_draw_a_playable_tile_must_be_played():

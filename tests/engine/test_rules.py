@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.line import round_points
 from domino.engine.match import deal_hand, highest_double_opener
 from domino.engine.rules import PRESETS, RulesError, games_catalogue, make_rules, rules_from_options
@@ -71,13 +71,13 @@ def test_rounding_nearest_five(raw, want):
 
 
 def _ids(names):
-    return [sorted(T.tile_id(x) for x in h) for h in names]
+    return [sorted(tiles.tile_id(x) for x in h) for h in names]
 
 
 def test_highest_double_opener_function():
     r = make_rules("draw")
-    assert highest_double_opener(r, _ids([["0-0", "1-2"], ["3-3", "6-5"]])) == (1, T.tile_id("3-3"))
-    assert highest_double_opener(r, _ids([["4-5", "1-2"], ["3-6", "0-5"]])) == (1, T.tile_id("3-6"))
-    assert highest_double_opener(r, _ids([["4-5", "1-2"], ["2-6", "0-5"]])) == (0, T.tile_id("4-5"))
+    assert highest_double_opener(r, _ids([["0-0", "1-2"], ["3-3", "6-5"]])) == (1, tiles.tile_id("3-3"))
+    assert highest_double_opener(r, _ids([["4-5", "1-2"], ["3-6", "0-5"]])) == (1, tiles.tile_id("3-6"))
+    assert highest_double_opener(r, _ids([["4-5", "1-2"], ["2-6", "0-5"]])) == (0, tiles.tile_id("4-5"))
     r9 = make_rules("draw", set=9)
-    assert highest_double_opener(r9, _ids([["6-6"], ["9-9"]])) == (1, T.tile_id("9-9"))
+    assert highest_double_opener(r9, _ids([["6-6"], ["9-9"]])) == (1, tiles.tile_id("9-9"))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.match import IllegalAction, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import make_rules
@@ -96,7 +96,7 @@ class MatchMachine(RuleBasedStateMachine):
         h = m.hand
         others = [t for t in range(m.rules.n_tiles) if not (h.hands[h.turn] >> t) & 1]
         t = data.draw(st.sampled_from(others))
-        a = {"seat": h.turn, "play": T.NAMES[t]}
+        a = {"seat": h.turn, "play": tiles.NAMES[t]}
         if h.center >= 0:
             a["end"] = data.draw(st.sampled_from(["W", "E"]))
         self.refused(a, "not-in-hand")
@@ -107,8 +107,8 @@ class MatchMachine(RuleBasedStateMachine):
         m = self.m
         h = m.hand
         legal = {(a.get("play"), a.get("end")) for a in m.legal_actions() if "play" in a}
-        held = T.ids(h.hands[h.turn])
-        cands = [(T.NAMES[t], e) for t in held for e in "WENS" if (T.NAMES[t], e) not in legal]
+        held = tiles.ids(h.hands[h.turn])
+        cands = [(tiles.NAMES[t], e) for t in held for e in "WENS" if (tiles.NAMES[t], e) not in legal]
         if not cands:
             return
         tile, end = data.draw(st.sampled_from(cands))
@@ -246,7 +246,7 @@ class BoardMachine(RuleBasedStateMachine):
         if not others:
             return
         t = data.draw(st.sampled_from(others))
-        a = {"seat": h.turn, "play": T.NAMES[t], "end": data.draw(st.sampled_from(_end_ids(m)))}
+        a = {"seat": h.turn, "play": tiles.NAMES[t], "end": data.draw(st.sampled_from(_end_ids(m)))}
         self.refused(a, {"not-in-hand"})
 
     @precondition(lambda self: self.playing())
@@ -258,8 +258,8 @@ class BoardMachine(RuleBasedStateMachine):
         legal = {(a.get("play"), a.get("end")) for a in m.legal_actions() if "play" in a}
         if any(e is None for _, e in legal):
             return          # the opening tile
-        held = T.ids(h.hands[h.turn])
-        cands = [(T.NAMES[t], e) for t in held for e in _end_ids(m) if (T.NAMES[t], e) not in legal]
+        held = tiles.ids(h.hands[h.turn])
+        cands = [(tiles.NAMES[t], e) for t in held for e in _end_ids(m) if (tiles.NAMES[t], e) not in legal]
         if not cands:
             return
         tile, end = data.draw(st.sampled_from(cands))
@@ -283,10 +283,10 @@ class BoardMachine(RuleBasedStateMachine):
         if isinstance(junk, dict) and junk.get("seat") == 0:
             junk = dict(junk, seat=self.m.turn)
             if "play" in junk:
-                t = T.ids(self.m.hand.hands[self.m.turn])
+                t = tiles.ids(self.m.hand.hands[self.m.turn])
                 if not t or "end" not in junk:
                     return
-                junk["play"] = T.NAMES[t[0]]
+                junk["play"] = tiles.NAMES[t[0]]
         self.refused(junk, {"bad-format", "not-in-hand"})
 
     @rule()

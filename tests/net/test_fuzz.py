@@ -12,12 +12,17 @@ from domino import app, players
 from domino.app.controller import Controller
 from domino.app.screens.display import Display
 from domino.app.screens.table import draw_board
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net.guest import GuestTable
 from domino.net.host import HostTable
 from domino.net.mirror import MirrorError, MirrorMatch
 
 FUZZ = settings(max_examples=int(__import__("os").environ.get("NET_FUZZ", "300")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def act_text(seq: int, action: dict) -> str:
+    """A guest's "act" message as sent on the wire."""
+    return protocol.encode(protocol.message("act", seq=seq, action=action))
 
 
 def started_table(game: str = "draw", kinds=("human", "remote", "remote"), steps: int = 3):
@@ -53,7 +58,7 @@ def check_receive(host: HostTable, m, peer: str, text, now: float) -> None:
     event(f"refused: {res.refused}" if res.refused else "action" if res.action else "accepted")
     assert res.refused != "internal", (text, res.replies)
     for p, out in res.replies:
-        assert isinstance(p, str) and P.decode_host(out)
+        assert isinstance(p, str) and protocol.decode_host(out)
     if res.refused is not None:
         assert res.action is None and res.next_hand is None and not res.match_changed
         assert (json.dumps(host.state(), sort_keys=True), m.state_key(), dict(host.bound)) == before
@@ -72,9 +77,9 @@ json_values = st.recursive(
 
 KEYS = ["v", "t", "seat", "secret", "name", "ready", "seq", "action", "id", "n", "play", "end", "pass",
         "draw", "resign", "open", "flip", "reject", "face_up"]
-TYPES = list(P.GUEST_TYPES) + list(P.HOST_TYPES) + ["", "act ", "ACT"]
+TYPES = list(protocol.GUEST_TYPES) + list(protocol.HOST_TYPES) + ["", "act ", "ACT"]
 #: well-formed envelopes with random fields: past the version and type checks
-envelopes = st.builds(lambda t, fields: json.dumps({"v": P.VERSION, "t": t, **fields}),
+envelopes = st.builds(lambda t, fields: json.dumps({"v": protocol.VERSION, "t": t, **fields}),
                       st.sampled_from(TYPES), st.dictionaries(st.sampled_from(KEYS[2:]), json_values, max_size=4))
 
 
@@ -128,11 +133,11 @@ def test_mutated_valid_messages_never_break_the_host(data):
     view = m.view(seat)
     legal = view["legal"] or [{"seat": seat, "pass": True}]
     valid = [
-        {"v": P.VERSION, "t": "act", "seq": m.seq, "action": data.draw(st.sampled_from(legal))},
-        {"v": P.VERSION, "t": "hello", "seat": seat, "secret": g.secret, "name": "x"},
-        {"v": P.VERSION, "t": "next", "seq": m.seq},
-        {"v": P.VERSION, "t": "react", "id": "wow"},
-        {"v": P.VERSION, "t": "ready", "ready": True},
+        {"v": protocol.VERSION, "t": "act", "seq": m.seq, "action": data.draw(st.sampled_from(legal))},
+        {"v": protocol.VERSION, "t": "hello", "seat": seat, "secret": g.secret, "name": "x"},
+        {"v": protocol.VERSION, "t": "next", "seq": m.seq},
+        {"v": protocol.VERSION, "t": "react", "id": "wow"},
+        {"v": protocol.VERSION, "t": "ready", "ready": True},
     ]
     msg = data.draw(st.sampled_from(valid))
     text = _apply(msg, json.dumps(msg), data.draw(_mutations(msg)))
@@ -140,7 +145,7 @@ def test_mutated_valid_messages_never_break_the_host(data):
     # and the table still works: the seat to move can still move
     if m.turn in peers and host.pending is None:
         t = m.turn
-        res = host.receive(peers[t], P.encode(P.message("act", seq=m.seq, action=m.legal_actions()[0])), now + 1)
+        res = host.receive(peers[t], act_text(m.seq, m.legal_actions()[0]), now + 1)
         assert res.action == (t, m.legal_actions()[0])
 
 
@@ -159,11 +164,11 @@ def test_sequences_of_messages_keep_the_match_consistent(ops, seed):
         g = guests[seat]
         v = m.view(seat)
         text = {
-            "act": lambda: P.encode(P.message("act", seq=m.seq, action=rng.choice(v["legal"] or [{"seat": seat, "pass": True}]))),
-            "stale": lambda: P.encode(P.message("act", seq=max(0, m.seq - 1), action={"seat": seat, "pass": True})),
-            "dup": lambda: P.encode(P.message("act", seq=m.seq, action=(v["legal"] or [{"seat": seat, "pass": True}])[0])),
+            "act": lambda: act_text(m.seq, rng.choice(v["legal"] or [{"seat": seat, "pass": True}])),
+            "stale": lambda: act_text(max(0, m.seq - 1), {"seat": seat, "pass": True}),
+            "dup": lambda: act_text(m.seq, (v["legal"] or [{"seat": seat, "pass": True}])[0]),
             "hello": lambda: g.hello(),
-            "wrong": lambda: P.encode(P.message("hello", seat=seat, secret="wrong", name="")),
+            "wrong": lambda: protocol.encode(protocol.message("hello", seat=seat, secret="wrong", name="")),
             "ping": lambda: g.ping(3),
             "react": lambda: g.react("clap"),
             "junk": lambda: "{" * rng.randrange(1, 40),
@@ -189,7 +194,7 @@ def test_sequences_of_messages_keep_the_match_consistent(ops, seed):
                  st.dictionaries(st.sampled_from(["v", "t", "seq", "view", "events", "seat", "secret", "config",
                                                   "code", "your_seat", "outcome", "reason", "message"]),
                                  json_values, max_size=6)
-                 .map(lambda d: json.dumps({"v": P.VERSION, **d}))))
+                 .map(lambda d: json.dumps({"v": protocol.VERSION, **d}))))
 def test_random_texts_never_break_a_guest(text):
     _host, _m, _peers, guests, _now = started_table(steps=2)
     g = guests[1]
@@ -238,7 +243,7 @@ def test_mutated_views_never_break_a_guest_or_its_mirror(data):
     except MirrorError:
         pass
     before = json.dumps(g.state(), sort_keys=True)
-    text = json.dumps({"v": P.VERSION, "t": "view", "seq": m.seq + 1, "view": v, "events": []})
+    text = json.dumps({"v": protocol.VERSION, "t": "view", "seq": m.seq + 1, "view": v, "events": []})
     ev = g.receive(text)
     event(f"guest: {ev.kind}")
     if ev.kind == "ignored":
@@ -255,6 +260,6 @@ def test_mutated_views_never_break_a_guest_or_its_mirror(data):
 def test_decode_raises_only_protocol_errors(text):
     for source in ("guest", "host"):
         try:
-            P.decode(text, source)
-        except P.ProtocolError as exc:
-            assert exc.code in P.DECODE_CODES
+            protocol.decode(text, source)
+        except protocol.ProtocolError as exc:
+            assert exc.code in protocol.DECODE_CODES

@@ -14,11 +14,11 @@ import pytest
 from domino import app, players
 from domino.app.controller import Controller
 from domino.app.screens.display import Display
-from domino.engine import tiles as T
+from domino.engine import tiles
 from domino.engine.match import HUMAN, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import PRESETS, make_rules
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net.guest import MAX_LOG, GuestTable
 from domino.net.host import HostTable, NetError, is_remote_turn
 from domino.table import REMOTE, sanitize_name
@@ -45,7 +45,7 @@ def hidden_tiles(m: Match, seat: int) -> set[str]:
                 mask |= x
     for t in h.bone[h.bpos:]:
         mask |= 1 << t
-    return {T.NAMES[t] for t in T.ids(mask)}
+    return {tiles.NAMES[t] for t in tiles.ids(mask)}
 
 
 def _strings(x, path=()):
@@ -285,12 +285,12 @@ def test_the_audit_catches_a_leak():
     net.lobby_and_start()
     m = net.match
     other = m.view(0)
-    text = P.encode(P.message("view", seq=m.seq, view=other, events=[]))
+    text = protocol.encode(protocol.message("view", seq=m.seq, view=other, events=[]))
     with pytest.raises(AssertionError):
         audit(m, 1, text, net.host.secrets)
-    leak = T.NAMES[next(iter(T.ids(m.hand.hands[0])))]
+    leak = tiles.NAMES[next(iter(tiles.ids(m.hand.hands[0])))]
     with pytest.raises(AssertionError):
-        audit(m, 1, P.encode(P.message("reaction", seat=0, id="wow")).replace("wow", leak), {})
+        audit(m, 1, protocol.encode(protocol.message("reaction", seat=0, id="wow")).replace("wow", leak), {})
     with pytest.raises(AssertionError):
         audit(m, 1, json.dumps({"t": "x", "seed": 7}), {})
     with pytest.raises(AssertionError):
@@ -304,7 +304,7 @@ def test_frijolito_keeps_even_the_own_face_down_row_hidden():
         assert net.step()
     m = net.match
     assert m.phase == "play"
-    own_down = {T.NAMES[t] for t in m.hand.rows[1] if not (m.hand.known >> t) & 1}
+    own_down = {tiles.NAMES[t] for t in m.hand.rows[1] if not (m.hand.known >> t) & 1}
     assert own_down and own_down <= hidden_tiles(m, 1)
     assert not own_down & set(net.guest(1).view["hand"])
 
@@ -432,7 +432,7 @@ def test_the_host_chooses_partners_by_swapping_seats():
     assert net.guests[p2].seat == 1
     assert [s["name"] for s in net.host.statuses()] == ["", "Luis", "Ana", ""]
     # the moved invitation works at its new seat, not at the old one
-    res = net.send("other", P.encode(P.message("hello", seat=1, secret=secret1, name="X")))
+    res = net.send("other", protocol.encode(protocol.message("hello", seat=1, secret=secret1, name="X")))
     assert res.refused == "bad-secret"
     for p in (p1, p2):
         net.send(p, net.guests[p].ready(True))
@@ -449,15 +449,15 @@ def test_one_device_per_seat_and_wrong_secrets():
     # a wrong secret, a secret of another seat, the host's seat, a computer's
     for seat, sec, code in ((1, "nope", "bad-secret"), (2, secret, "bad-secret"), (0, secret, "bad-seat"),
                             (5, secret, "bad-seat")):
-        res = net.send("intruder", P.encode(P.message("hello", seat=seat, secret=sec, name="")))
+        res = net.send("intruder", protocol.encode(protocol.message("hello", seat=seat, secret=sec, name="")))
         assert res.refused == code and res.action is None
     assert net.host.bound[1] == p1
     # a seated device cannot take a second seat
-    res = net.send(p1, P.encode(P.message("hello", seat=2, secret=net.host.invite(2), name="")))
+    res = net.send(p1, protocol.encode(protocol.message("hello", seat=2, secret=net.host.invite(2), name="")))
     assert res.refused == "already-seated"
     # five wrong secrets: dropped
     for i in range(3):
-        res = net.send("intruder", P.encode(P.message("hello", seat=1, secret=f"x{i}", name="")))
+        res = net.send("intruder", protocol.encode(protocol.message("hello", seat=1, secret=f"x{i}", name="")))
     assert "intruder" in res.drop and "intruder" not in net.host.peers
     # the same secret from a second device replaces the first
     p1b = net.connect(1)
@@ -606,7 +606,7 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     p1, p2 = net.peer_of(1), net.peer_of(2)
     g1 = net.guests[p1]
     legal = m.legal_actions()[0]
-    act = lambda seq, a: P.encode(P.message("act", seq=seq, action=a))   # noqa: E731
+    act = lambda seq, a: protocol.encode(protocol.message("act", seq=seq, action=a))   # noqa: E731
     # stale: its refusal only (the device has the current view already)
     res = _refused(net, p1, act(m.seq - 1, legal), "stale-seq")
     assert [json.loads(t)["t"] for p, t in res.replies] == ["refused"]
@@ -616,18 +616,18 @@ def test_each_kind_of_bad_act_is_refused_and_changes_nothing():
     _refused(net, p2, act(m.seq, dict(legal, seat=2)), "out-of-turn")
     _refused(net, p2, act(m.seq, legal), "not-your-seat")
     # not a legal action: a tile seat 1 does not hold, a wrong end
-    foreign = T.NAMES[next(iter(T.ids(m.hand.hands[0])))]
+    foreign = tiles.NAMES[next(iter(tiles.ids(m.hand.hands[0])))]
     _refused(net, p1, act(m.seq, {"seat": 1, "play": foreign, "end": "W"}), "illegal")
     _refused(net, p1, act(m.seq, {"seat": 1, "play": legal.get("play", "0-0"), "end": "N"}), "illegal")
     _refused(net, p1, act(m.seq, {"seat": 1, "pass": True}), "illegal")
     _refused(net, p1, act(m.seq, {"seat": 1, "resign": True, "pass": True}), "illegal")
     # other messages at the wrong time
-    _refused(net, p1, P.encode(P.message("next", seq=m.seq)), "not-hand-over")
-    _refused(net, p1, P.encode(P.message("ready", ready=True)), "not-in-lobby")
+    _refused(net, p1, protocol.encode(protocol.message("next", seq=m.seq)), "not-hand-over")
+    _refused(net, p1, protocol.encode(protocol.message("ready", ready=True)), "not-in-lobby")
     _refused(net, "stranger", act(m.seq, legal), "not-seated")
-    _refused(net, "stranger", P.encode(P.message("react", id="wow")), "not-seated")
+    _refused(net, "stranger", protocol.encode(protocol.message("react", id="wow")), "not-seated")
     # broken texts
-    _refused(net, p1, "x" * (P.MAX_GUEST_CHARS + 1), "too-large")
+    _refused(net, p1, "x" * (protocol.MAX_GUEST_CHARS + 1), "too-large")
     _refused(net, p1, "[" * 5000 + "]" * 5000, "too-deep")
     _refused(net, p1, '{"v":"domino-net/1","t":"act","seq":', "bad-json")
     _refused(net, p1, '{"v":"domino-net/1","t":"act","seq":"1","action":{"seat":1,"pass":true}}', "bad-field")
@@ -676,15 +676,16 @@ def test_a_guest_may_resign_its_own_seat_only():
     net = _at_guest_turn()
     m = net.match
     p1, p2 = net.peer_of(1), net.peer_of(2)
-    _refused(net, p2, P.encode(P.message("act", seq=0, action={"seat": 1, "resign": True})), "not-your-seat")
-    res = net.send(p2, P.encode(P.message("act", seq=0, action={"seat": 2, "resign": True})))
+    resign_seat_1 = {"seat": 1, "resign": True}
+    _refused(net, p2, protocol.encode(protocol.message("act", seq=0, action=resign_seat_1)), "not-your-seat")
+    res = net.send(p2, protocol.encode(protocol.message("act", seq=0, action={"seat": 2, "resign": True})))
     assert res.action == (2, {"seat": 2, "resign": True})     # at any seq: not a move of the position
     m.apply(res.action[1])
     net.sync()
     assert m.finished and net.guests[p1].ended and net.guests[p1].resigned["seat"] == 2
     tree = app.game_screen(Controller(net.guests[p1].match, viewer=1), Display())
     assert "resigns" in app.text_of(tree) or "resign" in app.text_of(tree).lower()
-    _refused(net, p1, P.encode(P.message("act", seq=m.seq, action={"seat": 1, "resign": True})), "match-over")
+    _refused(net, p1, protocol.encode(protocol.message("act", seq=m.seq, action=resign_seat_1)), "match-over")
 
 
 def test_next_hand_from_a_guest_is_a_request():
@@ -701,14 +702,14 @@ def test_next_hand_from_a_guest_is_a_request():
     net.match.next_hand()
     net.sync()
     assert g.view["hand_no"] == 1
-    _refused(net, net.peer_of(1), P.encode(P.message("next", seq=net.match.seq)), "not-hand-over")
+    _refused(net, net.peer_of(1), protocol.encode(protocol.message("next", seq=net.match.seq)), "not-hand-over")
 
 
 def test_the_rate_limit_refuses_then_drops():
     net = Net("draw", ["human", "remote"])
     net.lobby_and_start()
     peer = net.peer_of(1)
-    ping = P.encode(P.message("ping", n=1))
+    ping = protocol.encode(protocol.message("ping", n=1))
     t = net.now + 10          # a full bucket
     results = [net.host.receive(peer, ping, t) for _ in range(45)]
     ok = [r for r in results if r.refused is None]
@@ -825,7 +826,7 @@ def test_idle_connections_never_lock_out_a_returning_friend():
     net.lobby_and_start()
     secret = net.guest(1).secret
     net.disconnect(net.peer_of(1))
-    ping = P.encode(P.message("ping", n=1))
+    ping = protocol.encode(protocol.message("ping", n=1))
     t0 = net.now
     idle = [f"idle{i}" for i in range(MAX_UNSEATED + 8)]
     closed = []
@@ -1020,13 +1021,13 @@ def test_a_name_that_shows_nothing_becomes_the_seats_default_name(raw):
     net = Net("draw", ["human", "remote"])
     net.connect(1, guest=GuestTable(1, net.host.invite(1), "x"))
     peer = net.peer_of(1)
-    net.send(peer, P.encode(P.message("hello", seat=1, secret=net.host.secrets[1], name=raw)))
+    net.send(peer, protocol.encode(protocol.message("hello", seat=1, secret=net.host.secrets[1], name=raw)))
     assert net.host.config["seats"][1]["name"] == "x"       # the name stays as it was
     net2 = Net("draw", ["human", "remote"])
     g = GuestTable(1, net2.host.invite(1), "")
     peer2 = "p"
     net2.guests[peer2] = g
-    net2.send(peer2, P.encode(P.message("hello", seat=1, secret=net2.host.secrets[1], name=raw)))
+    net2.send(peer2, protocol.encode(protocol.message("hello", seat=1, secret=net2.host.secrets[1], name=raw)))
     net2.send(peer2, g.ready(True))
     m = net2.host.new_match(3)
     assert m.seats[1]["name"] == "Player 2"

@@ -9,7 +9,7 @@ import pytest
 from domino import players
 from domino.engine.match import Match
 from domino.engine.rules import make_rules
-from domino.net import protocol as P
+from domino.net import protocol
 from domino.net.protocol import ProtocolError, decode_guest, decode_host, encode
 from domino.table import MAX_NAME, sanitize_name
 
@@ -57,13 +57,13 @@ def a_view(seat: int = 0) -> dict:
 def test_every_guest_message_round_trips(msg):
     text = encode(msg)
     got = decode_guest(text)
-    assert got == {"v": P.VERSION, **msg}
-    assert len(text) <= P.MAX_GUEST_CHARS
+    assert got == {"v": protocol.VERSION, **msg}
+    assert len(text) <= protocol.MAX_GUEST_CHARS
 
 
 @pytest.mark.parametrize("msg", HOST_SAMPLES, ids=lambda m: m["t"])
 def test_every_host_message_round_trips(msg):
-    assert decode_host(encode(msg)) == {"v": P.VERSION, **msg}
+    assert decode_host(encode(msg)) == {"v": protocol.VERSION, **msg}
 
 
 def test_a_view_message_round_trips():
@@ -83,25 +83,26 @@ def test_the_two_directions_are_not_interchangeable():
 
 def _code(text, source="guest") -> str:
     with pytest.raises(ProtocolError) as e:
-        P.decode(text, source)
+        protocol.decode(text, source)
     assert isinstance(e.value, ValueError)
     assert str(e.value) and e.value.detail == str(e.value)
     return e.value.code
 
 
 def test_size_is_capped_before_parsing():
-    pad = "x" * P.MAX_GUEST_CHARS
+    pad = "x" * protocol.MAX_GUEST_CHARS
     assert _code('{"v":"domino-net/1","t":"ping","pad":"' + pad + '"}') == "too-large"
     # a text under the cap in characters but over it in UTF-8 bytes
-    wide = "ñ" * (P.MAX_GUEST_CHARS // 2 + 10)
-    assert len(wide) < P.MAX_GUEST_CHARS
-    assert _code(json.dumps({"v": P.VERSION, "t": "hello", "seat": 0, "secret": "a", "name": wide},
+    wide = "ñ" * (protocol.MAX_GUEST_CHARS // 2 + 10)
+    assert len(wide) < protocol.MAX_GUEST_CHARS
+    assert _code(json.dumps({"v": protocol.VERSION, "t": "hello", "seat": 0, "secret": "a", "name": wide},
                             ensure_ascii=False)) == "too-large"
-    assert _code(b"{" + b" " * (P.MAX_GUEST_CHARS + 1) + b"}") == "too-large"
+    assert _code(b"{" + b" " * (protocol.MAX_GUEST_CHARS + 1) + b"}") == "too-large"
     # the host's views have their own, larger cap
-    big = json.dumps({"v": P.VERSION, "t": "pong", "pad": "y" * (P.MAX_GUEST_CHARS * 2)})
+    big = json.dumps({"v": protocol.VERSION, "t": "pong", "pad": "y" * (protocol.MAX_GUEST_CHARS * 2)})
     assert decode_host(big)["t"] == "pong"
-    assert _code(json.dumps({"v": P.VERSION, "t": "pong", "pad": "y" * P.MAX_HOST_CHARS}), "host") == "too-large"
+    too_big = json.dumps({"v": protocol.VERSION, "t": "pong", "pad": "y" * protocol.MAX_HOST_CHARS})
+    assert _code(too_big, "host") == "too-large"
 
 
 def test_nesting_is_capped_before_parsing():
@@ -178,7 +179,7 @@ def test_encode_refuses_what_is_not_a_message():
             encode(bad)
     with pytest.raises(ProtocolError) as e:
         encode({"t": "lobby", "code": "", "your_seat": 1, "config": {
-            "game": "draw", "players": 2, "options": {"x": "x" * P.MAX_HOST_CHARS}, "seats": []}})
+            "game": "draw", "players": 2, "options": {"x": "x" * protocol.MAX_HOST_CHARS}, "seats": []}})
     assert e.value.code == "too-large"
 
 
@@ -221,7 +222,7 @@ def test_every_legal_action_and_view_of_a_match_fits_the_protocol(game, n, opts)
             m.next_hand()
             continue
         for a in m.legal_actions() + [{"seat": m.turn, "resign": True}]:
-            assert P.is_action(a), a
+            assert protocol.is_action(a), a
             assert decode_guest(encode({"t": "act", "seq": m.seq, "action": a}))["action"] == a
             kinds.add(next(k for k in a if k != "seat"))
         if rng.random() < 0.3:
@@ -230,11 +231,11 @@ def test_every_legal_action_and_view_of_a_match_fits_the_protocol(game, n, opts)
                 biggest = max(biggest, len(text))
                 assert decode_host(text)["view"] == m.view(s)
         m.apply(players.get_player("random")(m.view(m.turn), rng))
-    assert biggest < P.MAX_HOST_CHARS // 8
+    assert biggest < protocol.MAX_HOST_CHARS // 8
     assert "play" in kinds
 
 
 def test_reactions_are_a_fixed_list_of_ids():
-    assert len(P.REACTIONS) == len(set(P.REACTIONS)) >= 4
-    for rid in P.REACTIONS:
+    assert len(protocol.REACTIONS) == len(set(protocol.REACTIONS)) >= 4
+    for rid in protocol.REACTIONS:
         assert decode_guest(encode({"t": "react", "id": rid}))["id"] == rid
