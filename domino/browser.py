@@ -68,11 +68,6 @@ def _py(value):
     return None if value is None or value is jsnull else json.loads(str(js.JSON.stringify(value)))
 
 
-def _attrs(el) -> dict:
-    """An element's attributes, as a dict."""
-    return {str(a.name): str(a.value) for a in el.attributes}
-
-
 def _quietly(fn, refused=None):
     """``fn()``, or ``refused`` when the browser throws (storage disabled, full,
     private mode; no User Timing; an animation or a focus that is gone)."""
@@ -156,7 +151,7 @@ class Page:
         listen(self.root, "click", self.on_click)
         listen(self.root, "keydown", self.on_keydown)
         listen(self.root, "change", self.on_change)
-        listen(js.window, "resize", self.on_resize)
+        listen(js.window, "resize", self.draw_board)
         listen(js.window, "storage", self.on_storage)
         listen(js.window, "hashchange", self.on_hash)
         listen(document, "pointerdown", self.finish_anims, True)   # a tap anywhere finishes a travelling tile
@@ -191,12 +186,25 @@ class Page:
         first = _adopt_first(self) if first_visit else None
         if first is None:
             self.render()
-        _take_over(self)
+        # The live screen has replaced static/boot.js's painted snapshot (the same tree, drawn by the same
+        # code: nothing moves).  Until the table moves on, html[data-snapshot="live"] keeps the last tile
+        # from replaying its landing animation.
+        self.root.removeAttribute("inert")
+        if _str(ROOT.getAttribute("data-snapshot")) == "painted":
+            ROOT.dataset.snapshot = "live"
+            self.painted_seq = self.s.ctrl.match.seq if self.s.ctrl is not None else None
+            if self.painted_seq is None:
+                ROOT.removeAttribute("data-snapshot")
+        ROOT.dataset.painted = "1"
         ROOT.dataset.ready = "1"
         ROOT.dataset.usable = "1"
-        _mark("domino:ready")
-        if first is not None:
-            _first_taps(self, first)
+        _quietly(lambda: js.performance.mark("domino:ready"))
+        if first is not None:   # the tap made on first.js's screen while Python was on its way: done now, once
+            ROOT.removeAttribute("data-start-pending")
+            tapped = page_decisions.first_tap(first)
+            el = _el(self.root.querySelector(f'[data-testid="{tapped[0]}"]')) if tapped else None
+            if el is not None and _str(el.getAttribute("data-action")) == tapped[1]:
+                self.tap(el)
         self.kick()
 
     def send(self, inp: dict) -> None:
@@ -223,10 +231,7 @@ class Page:
         self.mirror_busy()
         if out.render:
             self.render()
-        if out.focus:
-            target = _el(self.root.querySelector(out.focus))
-            if target is not None:
-                target.focus()
+        self.focus(out.focus)
         if out.computers:
             self.kick()
 
@@ -297,13 +302,16 @@ class Page:
                 self.last_live = text
                 self.live.textContent = text
         self.mark_guide()
-        sel = s.focus_target(self.kbd)
-        target = _el(self.root.querySelector(sel)) if sel else None
-        if target is not None:
-            _quietly(lambda: target.focus(_js({"preventScroll": True})))
+        self.focus(s.focus_target(self.kbd), preventScroll=True)
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
             js.setTimeout(self._snap, 0)
+
+    def focus(self, selector: str | None, **options) -> None:
+        """Focus the element of #app ``selector`` names, if it is there (``options``: focus()'s)."""
+        target = _el(self.root.querySelector(selector)) if selector else None
+        if target is not None:
+            _quietly(lambda: target.focus(_js(options)))
 
     def keep_snapshot(self, *_args) -> None:
         """Store the screen a reload will show (static/boot.js paints it)."""
@@ -326,7 +334,8 @@ class Page:
         if panel is not None and bar is not None and float(js.window.innerHeight) > 500:
             panel.style.top = f"{int(bar.getBoundingClientRect().bottom) + 8}px"
 
-    def draw_board(self) -> None:
+    def draw_board(self, *_args) -> None:
+        """The board, drawn to the size of its box (again on each resize)."""
         box = _el(document.getElementById("board"))
         if box is None or self.s.ctrl is None:
             return
@@ -363,7 +372,8 @@ class Page:
         if tile is None or seat is None:
             return
         a, b = tile.getBoundingClientRect(), seat.getBoundingClientRect()
-        frames, timing = page_decisions.travel((a.left, a.top, a.width, a.height), (b.left, b.top, b.width, b.height), ms)
+        frames, timing = page_decisions.travel((a.left, a.top, a.width, a.height),
+                                               (b.left, b.top, b.width, b.height), ms)
         anim = tile.animate(_js(frames), _js(timing))
         anim.addEventListener("finish", self._anim_end)
         anim.addEventListener("cancel", self._anim_end)
@@ -399,7 +409,7 @@ class Page:
 
     def tap(self, el) -> None:
         """A tap (or Enter) on an element with data-action."""
-        attrs = _attrs(el)
+        attrs = {str(a.name): str(a.value) for a in el.attributes}
         boxes = {i: _el(document.getElementById(i)) for i in page_decisions.with_ids(attrs)}
         try:
             form = self.read_form()
@@ -434,9 +444,6 @@ class Page:
             self.send(page_decisions.change_input(field, _str(el.getAttribute("data-testid")), _str(el.value),
                                           self.read_form()))
 
-    def on_resize(self, ev=None) -> None:
-        self.draw_board()
-
     def on_hash(self, *_args) -> None:
         """A newer invitation opened in this tab: start again from it."""
         if links.invitation(str(js.location.hash)):
@@ -452,7 +459,8 @@ class Page:
             return
         f = files.item(0)
         try:
-            inp = page_decisions.import_input(str(f.name), None if page_decisions.too_big(int(f.size)) else str(await f.text()))
+            text = None if page_decisions.too_big(int(f.size)) else str(await f.text())
+            inp = page_decisions.import_input(str(f.name), text)
         except Exception as e:   # the file could not be read at all
             inp = page_decisions.import_input(str(f.name), None, str(e))
         self.send(inp)
@@ -517,7 +525,9 @@ def rescue(exc: BaseException, where: str) -> None:
 
 def start() -> None:
     global _page
-    _mark("domino:start")   # main.py has imported the package (boot.js marked domino:py-ready)
+    # User Timing marks (scripts/bench_boot.py splits the boot with them): main.py has imported the
+    # package (static/boot.js marked domino:py-ready); below, the first screen is up (domino:ready)
+    _quietly(lambda: js.performance.mark("domino:start"))
     try:
         _page = Page()
         _page.begin(first_visit=True)
@@ -527,25 +537,6 @@ def start() -> None:
     # The computer players are not needed for the first screen: compile them
     # just after it is up, so they are ready before anyone asks for a move.
     js.setTimeout(create_proxy(_warm_up), 50)
-
-
-def _mark(name: str) -> None:
-    """A User Timing mark (scripts/bench_boot.py splits the boot with them)."""
-    _quietly(lambda: js.performance.mark(name))
-
-
-def _take_over(page: Page) -> None:
-    """The live screen has replaced static/boot.js's painted snapshot (the
-    same tree, drawn by the same code: nothing moves).  Until the table moves
-    on, html[data-snapshot="live"] keeps the last tile from replaying its
-    landing animation."""
-    page.root.removeAttribute("inert")
-    if _str(ROOT.getAttribute("data-snapshot")) == "painted":
-        ROOT.dataset.snapshot = "live"
-        page.painted_seq = page.s.ctrl.match.seq if page.s.ctrl is not None else None
-        if page.painted_seq is None:
-            ROOT.removeAttribute("data-snapshot")
-    ROOT.dataset.painted = "1"
 
 
 def _adopt_first(page: Page) -> dict | None:
@@ -570,16 +561,6 @@ def _adopt_first(page: Page) -> dict | None:
     return state
 
 
-def _first_taps(page: Page, state: dict) -> None:
-    """The tap made on the pre-built screen while Python was on its way
-    (Start, Play, the guided hand...): done now, once."""
-    ROOT.removeAttribute("data-start-pending")
-    tapped = page_decisions.first_tap(state)
-    el = _el(page.root.querySelector(f'[data-testid="{tapped[0]}"]')) if tapped else None
-    if el is not None and _str(el.getAttribute("data-action")) == tapped[1]:
-        page.tap(el)
-
-
 def _warm_up(*_args) -> None:
     app.load_ai()
     js.setTimeout(create_once_callable(_warm_up_boards), 0)
@@ -600,10 +581,8 @@ def reset(query: str = "", stored=None) -> None:
     ``stored`` ({key: text}), the URL's query and hash ``query``'s, and a fresh session's first screen."""
     page = _page
     page.s.stop_computers()
-    for conn in page.s.link.connections():
-        page.network({"op": "close", "conn": conn})
-    if page.online is not None:
-        page.online.leave()
+    for cmd in page_decisions.restart_commands(page.s):
+        page.network(cmd)
     storage.start_afresh(LocalStore(), str(js.location.pathname), _py(stored) or {})
     js.history.replaceState(jsnull, "", str(js.location.pathname) + str(query or ""))
     for name in ("data-snapshot", "data-first", "data-start-pending"):

@@ -127,7 +127,8 @@ def test_the_networks_inputs():
     assert page_decisions.rtc_answer({"op": "accept", "conn": 3, "sdp": "x"}) is None
     share = {"op": "share", "url": "https://x/#j", "title": "Dominoes"}
     assert page_decisions.rtc_answer(share, "copied") == {"action": "net-shared", "how": "copied"}
-    assert page_decisions.rtc_answer(share, error="static/rtc.js is missing") == {"action": "net-shared", "how": "failed"}
+    assert page_decisions.rtc_answer(share, error="static/rtc.js is missing") == \
+        {"action": "net-shared", "how": "failed"}
     # what each command asks of static/rtc.js; only sending and closing are done at once
     assert page_decisions.rtc_call({"op": "send", "conn": 2, "text": "hi"}) == ("send", [2, "hi"])
     assert page_decisions.rtc_call({"op": "close", "conn": 2}) == ("close", [2])
@@ -145,6 +146,12 @@ def test_the_networks_inputs():
     assert page_decisions.online_call({"op": "online-rooms", "rooms": [{"room": "b"}]}) == ("rooms", [[{"room": "b"}]])
     for op in ("pause", "resume", "leave"):
         assert page_decisions.online_call({"op": "online-" + op}) == (op, [])
+    # a restart closes what the session's link holds and leaves the relays
+    s = started()
+    assert page_decisions.restart_commands(s) == [{"op": "online-leave"}]
+    s.link = type("Link", (), {"connections": lambda self: {3, 1}})()
+    assert page_decisions.restart_commands(s) == [{"op": "close", "conn": 1}, {"op": "close", "conn": 3},
+                                                  {"op": "online-leave"}]
     assert page_decisions.relay_status({"state": "open", "relays": ["wss://a"]}) == \
         {"action": "net-relay", "status": {"state": "open", "relays": ["wss://a"]}}
 

@@ -162,6 +162,13 @@ def online_call(cmd: dict) -> tuple[str, list]:
     return method, [cmd["rooms"]] if method == "rooms" else []
 
 
+def restart_commands(s) -> list[dict]:
+    """What the page stops before session ``s`` gives way to a new one (the
+    tests' restart in the same page): every connection its link holds is
+    closed and the relays of play over the internet are left."""
+    return [{"op": "close", "conn": conn} for conn in sorted(s.link.connections())] + [{"op": "online-leave"}]
+
+
 def relay_failed(error: str) -> dict:
     """The session's input when the relays of play over the internet could not be joined."""
     return relay_status({"state": "failed", "relays": [], "error": error[:200]})
