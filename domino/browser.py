@@ -1,6 +1,6 @@
 """The browser side: the page, storage, timers and the network.  The only
 domino module that imports js / pyodide.  Every decision is domino.app's:
-the session's, and domino.app.page's for what the page reads.
+the session's, and domino.app.page_decisions's for what the page reads.
 
 * One delegated handler per event type on ``#app`` (which never changes)
   turns a tap into an input for :meth:`Session.handle`; the answer says what
@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover
 
 from domino import app
 from domino.app import links, storage
-from domino.app import page as decide
+from domino.app import page_decisions
 from domino.app.i18n import t
 from domino.app.runtime import bytecode_state
 from domino.app.session import Session
@@ -58,17 +58,36 @@ def _str(v):
     return v if isinstance(v, str) else None
 
 
-def _attrs(el) -> dict:
-    """An element's attributes, as a dict."""
-    return {str(a.name): str(a.value) for a in el.attributes}
+def _js(value):
+    """A Python dict or list as a plain JS object or array."""
+    return to_js(value, dict_converter=js.Object.fromEntries)
 
 
-def _quietly(fn, refused):
-    """``fn()``, or ``refused`` when the browser throws (storage disabled, full, private mode)."""
+def _py(value):
+    """A plain JS value (object, array, string, number) as Python data; null/undefined -> None."""
+    return None if value is None or value is jsnull else json.loads(str(js.JSON.stringify(value)))
+
+
+def _quietly(fn, refused=None):
+    """``fn()``, or ``refused`` when the browser throws (storage disabled, full,
+    private mode; no User Timing; an animation or a focus that is gone)."""
     try:
         return fn()
     except Exception:
         return refused
+
+
+def _warned(fn, what: str) -> None:
+    """``fn()``; when it throws, the console says so (``what``) and the page goes on."""
+    try:
+        fn()
+    except Exception as e:
+        js.console.warn(f"domino: {what}: " + repr(e))
+
+
+def _size(el) -> tuple[int, int]:
+    """An element's width and height on screen, in CSS pixels."""
+    return int(el.clientWidth or 0), int(el.clientHeight or 0)
 
 
 class LocalStore:
@@ -83,7 +102,7 @@ class LocalStore:
         return _quietly(lambda: js.localStorage.setItem(key, value) or True, False)
 
     def delete(self, key: str) -> None:
-        _quietly(lambda: js.localStorage.removeItem(key), None)
+        _quietly(lambda: js.localStorage.removeItem(key))
 
     def keys(self) -> list[str]:
         return _quietly(lambda: [str(js.localStorage.key(i)) for i in range(int(js.localStorage.length))], [])
@@ -96,7 +115,7 @@ def listen(target, event: str, handler, capture: bool = False) -> None:
 
 def download(name: str, text: str) -> None:
     """Offer ``text`` as a file (a Blob URL: allowed by the page's CSP)."""
-    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), _js({"type": "application/json"}))
     url = js.URL.createObjectURL(blob)
     a = document.createElement("a")
     a.href = url
@@ -119,11 +138,12 @@ def new_session(store) -> Session:
 
 
 class Page:
+    """The page: #app and its live region, the session they show, and every
+    listener, timer and connection that feeds the session its inputs."""
+
     def __init__(self):
         self.root = _el(document.getElementById("app"))
         self.live = _el(document.getElementById("live"))
-        self.s = new_session(LocalStore())
-        self.fresh()
         self.snap_due = False             # a snapshot is scheduled
         self.anims: list = []             # travelling tiles still running
         self._snap = create_proxy(self.keep_snapshot)   # also run by a timer after each render
@@ -131,7 +151,7 @@ class Page:
         listen(self.root, "click", self.on_click)
         listen(self.root, "keydown", self.on_keydown)
         listen(self.root, "change", self.on_change)
-        listen(js.window, "resize", self.on_resize)
+        listen(js.window, "resize", self.draw_board)
         listen(js.window, "storage", self.on_storage)
         listen(js.window, "hashchange", self.on_hash)
         listen(document, "pointerdown", self.finish_anims, True)   # a tap anywhere finishes a travelling tile
@@ -140,24 +160,52 @@ class Page:
         js.setInterval(create_proxy(self.on_tick), 1000)
         self.rtc = getattr(js.window, "dominoRtc", None)   # static/rtc.js: the friends' connections
         if self.rtc is not None:
-            self.rtc.handlers = js.Object.fromEntries(to_js([[event, create_proxy(
-                lambda i, said=None, event=event: self.send(decide.rtc_input(event, int(i), _str(said))))]
-                for event in decide.RTC_EVENTS]))
+            self.rtc.handlers = _js({event: create_proxy(
+                lambda i, said=None, event=event: self.send(page_decisions.rtc_input(event, int(i), _str(said))))
+                for event in page_decisions.RTC_EVENTS})
         self.online = getattr(js.window, "dominoOnline", None)   # static/online.js: over the internet
         if self.online is not None:
-            self.online.handlers = js.Object.fromEntries(to_js([
-                ["status", create_proxy(lambda st: self.send(
-                    {"action": "net-relay", "status": json.loads(str(js.JSON.stringify(st)))}))]]))
-        self.mirror_busy()
+            self.online.handlers = _js({"status": create_proxy(
+                lambda status: self.send(page_decisions.relay_status(_py(status))))})
 
     # ------------------------------------------------------------ one path
-    def fresh(self) -> None:
-        """What the page remembers of the session's screens, as at its start."""
+    def begin(self, first_visit: bool = False) -> None:
+        """A new session of this page's address, and its first screen: the
+        game saved, if any, else the new-game screen; at the page's start
+        (``first_visit``) static/first.js's screen, when it is up, is taken
+        over and the tap made on it is done."""
+        self.s = new_session(LocalStore())
         ROOT.classList.toggle("no-anim", self.s.fixed_delay == 0)
         self.last_live = ""
         self.kbd = False
         self.painted_seq = None           # the painted snapshot's position, until the table moves on
         self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
+        if self.s.fail == "start":
+            raise RuntimeError("failing on purpose (?fail=start)")
+        self.apply(self.s.load_game())
+        first = _adopt_first(self) if first_visit else None
+        if first is None:
+            self.render()
+        # The live screen has replaced static/boot.js's painted snapshot (the same tree, drawn by the same
+        # code: nothing moves).  Until the table moves on, html[data-snapshot="live"] keeps the last tile
+        # from replaying its landing animation.
+        self.root.removeAttribute("inert")
+        if _str(ROOT.getAttribute("data-snapshot")) == "painted":
+            ROOT.dataset.snapshot = "live"
+            self.painted_seq = self.s.ctrl.match.seq if self.s.ctrl is not None else None
+            if self.painted_seq is None:
+                ROOT.removeAttribute("data-snapshot")
+        ROOT.dataset.painted = "1"
+        ROOT.dataset.ready = "1"
+        ROOT.dataset.usable = "1"
+        _quietly(lambda: js.performance.mark("domino:ready"))
+        if first is not None:   # the tap made on first.js's screen while Python was on its way: done now, once
+            ROOT.removeAttribute("data-start-pending")
+            tapped = page_decisions.first_tap(first)
+            el = _el(self.root.querySelector(f'[data-testid="{tapped[0]}"]')) if tapped else None
+            if el is not None and _str(el.getAttribute("data-action")) == tapped[1]:
+                self.tap(el)
+        self.kick()
 
     def send(self, inp: dict) -> None:
         """Give the session one input and do what it answers."""
@@ -183,44 +231,31 @@ class Page:
         self.mirror_busy()
         if out.render:
             self.render()
-        if out.focus:
-            target = _el(self.root.querySelector(out.focus))
-            if target is not None:
-                target.focus()
+        self.focus(out.focus)
         if out.computers:
             self.kick()
 
     # ------------------------------------------------------------ the network
     def network(self, cmd: dict) -> None:
-        """One command of the session to static/rtc.js; what comes back is an input."""
-        rtc, op = self.rtc, cmd["op"]
-        if op.startswith("online-"):
+        """One command of the session to static/online.js or static/rtc.js; what comes back is an input."""
+        if cmd["op"].startswith("online-"):
             self.online_command(cmd)
-        elif op == "send":
-            if rtc is not None:
-                rtc.send(cmd["conn"], cmd["text"])
-        elif op == "close":
-            if rtc is not None:
-                rtc.close(cmd["conn"])
+        elif cmd["op"] in page_decisions.RTC_AT_ONCE:
+            if self.rtc is not None:
+                method, args = page_decisions.rtc_call(cmd)
+                getattr(self.rtc, method)(*args)
         else:
-            asyncio.ensure_future(self.network_async(cmd))
+            asyncio.ensure_future(self.rtc_promise(cmd))
 
-    async def network_async(self, cmd: dict) -> None:
-        op, rtc = cmd["op"], self.rtc
-        if op == "share":
-            how = await rtc.share(cmd["url"], cmd["title"]) if rtc is not None else "failed"
-            self.send({"action": "net-shared", "how": str(how)})
-            return
+    async def rtc_promise(self, cmd: dict) -> None:
+        """A command static/rtc.js answers later: what its promise gives, or why not, goes to the session."""
+        method, args = page_decisions.rtc_call(cmd)
         try:
-            if rtc is None:
+            if self.rtc is None:
                 raise RuntimeError("static/rtc.js is missing")
-            if op == "accept":
-                await rtc.acceptAnswer(cmd["conn"], cmd["sdp"])   # a refusal closes it: net-close
-                return
-            res = await (rtc.createOffer() if op == "offer" else rtc.createAnswer(cmd["sdp"]))
-            inp = decide.rtc_answer(cmd, conn=int(res.id), sdp=str(res.sdp))
+            inp = page_decisions.rtc_answer(cmd, _py(await getattr(self.rtc, method)(*args)))
         except Exception as e:
-            inp = decide.rtc_answer(cmd, error=str(e))
+            inp = page_decisions.rtc_answer(cmd, error=str(e))
         if inp is not None:
             self.send(inp)
 
@@ -229,17 +264,12 @@ class Page:
         online, op = self.online, cmd["op"]
         if online is None:
             if op == "online-join":
-                self.send(decide.relay_failed("static/online.js is missing"))
+                self.send(page_decisions.relay_failed("static/online.js is missing"))
             return
+        method, args = page_decisions.online_call(cmd)
+        done = getattr(online, method)(*[_js(a) for a in args])
         if op == "online-join":
-            opts = {k: cmd[k] for k in ("rooms", "relays", "ice", "role")}
-            promise = online.join(to_js(opts, dict_converter=js.Object.fromEntries))
-
-            promise.catch(create_once_callable(lambda err: self.send(decide.relay_failed(str(err)))))
-        elif op == "online-rooms":
-            online.rooms(to_js(cmd["rooms"], dict_converter=js.Object.fromEntries))
-        else:
-            getattr(online, op[len("online-"):])()
+            done.catch(create_once_callable(lambda err: self.send(page_decisions.relay_failed(str(err)))))
 
     def on_tick(self, *_args) -> None:
         if self.s.role is not None:
@@ -256,7 +286,7 @@ class Page:
             self.painted_seq = None   # the table moved on from the painted snapshot: animations again
             ROOT.removeAttribute("data-snapshot")
         screen = build(s.screen())
-        for name, value in decide.root_attributes(s).items():
+        for name, value in page_decisions.root_attributes(s).items():
             if value is None:
                 ROOT.removeAttribute(name)
             else:
@@ -272,26 +302,23 @@ class Page:
                 self.last_live = text
                 self.live.textContent = text
         self.mark_guide()
-        sel = s.focus_target(self.kbd)
-        target = _el(self.root.querySelector(sel)) if sel else None
-        if target is not None:
-            try:
-                target.focus(js.Object.fromEntries([["preventScroll", True]]))
-            except Exception:
-                pass
+        self.focus(s.focus_target(self.kbd), preventScroll=True)
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
             js.setTimeout(self._snap, 0)
 
+    def focus(self, selector: str | None, **options) -> None:
+        """Focus the element of #app ``selector`` names, if it is there (``options``: focus()'s)."""
+        target = _el(self.root.querySelector(selector)) if selector else None
+        if target is not None:
+            _quietly(lambda: target.focus(_js(options)))
+
     def keep_snapshot(self, *_args) -> None:
         """Store the screen a reload will show (static/boot.js paints it)."""
         self.snap_due = False
-        try:
-            box = _el(document.getElementById("board"))
-            self.s.snapshot(decide.snapshot_size(
-                (int(box.clientWidth or 0), int(box.clientHeight or 0)) if box is not None else None))
-        except Exception as e:  # a picture for next time must never break this time
-            js.console.warn("domino: no snapshot: " + repr(e))
+        box = _el(document.getElementById("board"))   # a picture for next time must never break this time
+        _warned(lambda: self.s.snapshot(page_decisions.snapshot_size(_size(box) if box is not None else None)),
+                "no snapshot")
 
     def mark_guide(self) -> None:
         """Point at the part of the table the guide's step is about."""
@@ -307,11 +334,12 @@ class Page:
         if panel is not None and bar is not None and float(js.window.innerHeight) > 500:
             panel.style.top = f"{int(bar.getBoundingClientRect().bottom) + 8}px"
 
-    def draw_board(self) -> None:
+    def draw_board(self, *_args) -> None:
+        """The board, drawn to the size of its box (again on each resize)."""
         box = _el(document.getElementById("board"))
         if box is None or self.s.ctrl is None:
             return
-        tree = app.board_tree(self.s.ctrl, *decide.board_size(int(box.clientWidth or 0), int(box.clientHeight or 0)))
+        tree = app.board_tree(self.s.ctrl, *page_decisions.board_size(*_size(box)))
         if tree is not None:
             box.replaceChildren(build(tree))
 
@@ -322,7 +350,7 @@ class Page:
         last tile played travels from its seat to its place.  The state and
         the save are already done: this is only looks."""
         c = self.s.ctrl
-        self.painted, seats, play = decide.moves_seen(c, self.painted)
+        self.painted, seats, play = page_decisions.moves_seen(c, self.painted)
         log_list = _el(self.root.querySelector('[data-testid="move-log"]'))
         if log_list is not None and c.log_open:
             log_list.scrollTop = log_list.scrollHeight
@@ -344,8 +372,9 @@ class Page:
         if tile is None or seat is None:
             return
         a, b = tile.getBoundingClientRect(), seat.getBoundingClientRect()
-        frames, timing = decide.travel((a.left, a.top, a.width, a.height), (b.left, b.top, b.width, b.height), ms)
-        anim = tile.animate(js.JSON.parse(json.dumps(frames)), js.JSON.parse(json.dumps(timing)))
+        frames, timing = page_decisions.travel((a.left, a.top, a.width, a.height),
+                                               (b.left, b.top, b.width, b.height), ms)
+        anim = tile.animate(_js(frames), _js(timing))
         anim.addEventListener("finish", self._anim_end)
         anim.addEventListener("cancel", self._anim_end)
         self.anims.append(anim)
@@ -360,45 +389,39 @@ class Page:
         """A tap (or the next screen) ends a travelling tile where it lands."""
         anims, self.anims = self.anims, []
         for a in anims:
-            try:
-                a.finish()
-            except Exception:
-                pass
+            _quietly(a.finish)
         ROOT.dataset.anim = "0"
 
     def play_sound(self, kind: str) -> None:
         """static/sound.js makes it (Web Audio); sound must never break the game."""
-        try:
-            js.window.dominoSound.play(kind)
-        except Exception as e:
-            js.console.warn("domino: sound failed: " + repr(e))
+        _warned(lambda: js.window.dominoSound.play(kind), "sound failed")
 
     # ------------------------------------------------------------ events
     def read_form(self) -> dict | None:
         """The new-game form's raw values, when it is on screen (keys: the fields' test ids)."""
         if self.s.at_table():
             return None
-        return decide.form_values([
+        return page_decisions.form_values([
             {"testid": _str(el.getAttribute("data-testid")), "field": _str(el.getAttribute("data-field")),
              "key": _str(el.getAttribute("data-key")), "value": _str(getattr(el, "value", None)),
              "checked": getattr(el, "checked", None) is True, "open": getattr(el, "open", None) is True}
-            for el in self.root.querySelectorAll(decide.FORM_FIELDS)])
+            for el in self.root.querySelectorAll(page_decisions.FORM_FIELDS)])
 
     def tap(self, el) -> None:
         """A tap (or Enter) on an element with data-action."""
-        attrs = _attrs(el)
-        boxes = {i: _el(document.getElementById(i)) for i in decide.with_ids(attrs)}
+        attrs = {str(a.name): str(a.value) for a in el.attributes}
+        boxes = {i: _el(document.getElementById(i)) for i in page_decisions.with_ids(attrs)}
         try:
             form = self.read_form()
         except Exception as e:
             rescue(e, "action")
             return
-        self.send(decide.tap_input(attrs, {i: str(b.value) for i, b in boxes.items() if b is not None}, form))
+        self.send(page_decisions.tap_input(attrs, {i: str(b.value) for i, b in boxes.items() if b is not None}, form))
 
     def on_keydown(self, ev) -> None:
         self.kbd = True
         el = _el(ev.target.closest("[data-action]")) if hasattr(ev.target, "closest") else None
-        does = decide.key_does(str(ev.key), str(el.tagName) if el is not None else None)
+        does = page_decisions.key_does(str(ev.key), str(el.tagName) if el is not None else None)
         if does == "escape":
             self.send({"action": "escape"})
         elif does == "tap":
@@ -418,11 +441,8 @@ class Page:
         if field == "import":
             asyncio.ensure_future(self.import_file(el))
         elif field:
-            self.send(decide.change_input(field, _str(el.getAttribute("data-testid")), _str(el.value),
+            self.send(page_decisions.change_input(field, _str(el.getAttribute("data-testid")), _str(el.value),
                                           self.read_form()))
-
-    def on_resize(self, ev=None) -> None:
-        self.draw_board()
 
     def on_hash(self, *_args) -> None:
         """A newer invitation opened in this tab: start again from it."""
@@ -431,10 +451,7 @@ class Page:
 
     def on_storage(self, ev) -> None:
         """The storage event: another tab of this page changed localStorage."""
-        try:
-            self.apply(self.s.handle({"action": "storage", "key": _str(ev.key)}))
-        except Exception as exc:
-            js.console.warn("domino: storage event: " + repr(exc))
+        _warned(lambda: self.apply(self.s.handle({"action": "storage", "key": _str(ev.key)})), "storage event")
 
     async def import_file(self, el) -> None:
         files = el.files
@@ -442,9 +459,10 @@ class Page:
             return
         f = files.item(0)
         try:
-            inp = decide.import_input(str(f.name), None if decide.too_big(int(f.size)) else str(await f.text()))
+            text = None if page_decisions.too_big(int(f.size)) else str(await f.text())
+            inp = page_decisions.import_input(str(f.name), text)
         except Exception as e:   # the file could not be read at all
-            inp = decide.import_input(str(f.name), None, str(e))
+            inp = page_decisions.import_input(str(f.name), None, str(e))
         self.send(inp)
 
     # ------------------------------------------------------------ computers
@@ -457,17 +475,17 @@ class Page:
             asyncio.ensure_future(self.computers(s.gen))
 
     async def computers(self, gen: int) -> None:
-        """The computer seats move (domino.app.page.computer_turns), one turn per pace."""
+        """The computer seats move (domino.app.page_decisions.computer_turns), one turn per pace."""
         s = self.s
         try:
-            failed = await decide.computer_turns(s, gen, lambda: js.performance.now(), next_frame, self.apply)
+            failed = await page_decisions.computer_turns(s, gen, lambda: js.performance.now(), next_frame, self.apply)
             if failed:
                 js.console.error("domino: computer turn failed: " + failed)
         finally:
             if gen == s.gen:
                 s.running = False
                 self.mirror_busy()
-                if decide.redraw_after_computers(s, str(ROOT.dataset.seq)):
+                if page_decisions.redraw_after_computers(s, str(ROOT.dataset.seq)):
                     self.render()
 
 
@@ -507,51 +525,18 @@ def rescue(exc: BaseException, where: str) -> None:
 
 def start() -> None:
     global _page
-    _mark("domino:start")   # main.py has imported the package (boot.js marked domino:py-ready)
+    # User Timing marks (scripts/bench_boot.py splits the boot with them): main.py has imported the
+    # package (static/boot.js marked domino:py-ready); below, the first screen is up (domino:ready)
+    _quietly(lambda: js.performance.mark("domino:start"))
     try:
         _page = Page()
-        if _page.s.fail == "start":
-            raise RuntimeError("failing on purpose (?fail=start)")
-        _page.apply(_page.s.load_game())
-        first = _adopt_first(_page)
-        if first is None:
-            _page.render()
-        _take_over(_page)
-        ROOT.dataset.ready = "1"
-        ROOT.dataset.usable = "1"
-        _mark("domino:ready")
-        if first is not None:
-            _first_taps(_page, first)
-        if _page.s.ctrl is not None:
-            _page.kick()
+        _page.begin(first_visit=True)
     except Exception as e:
         rescue(e, "start")
         return
     # The computer players are not needed for the first screen: compile them
     # just after it is up, so they are ready before anyone asks for a move.
     js.setTimeout(create_proxy(_warm_up), 50)
-
-
-def _mark(name: str) -> None:
-    """A User Timing mark (scripts/bench_boot.py splits the boot with them)."""
-    try:
-        js.performance.mark(name)
-    except Exception:
-        pass
-
-
-def _take_over(page: Page) -> None:
-    """The live screen has replaced static/boot.js's painted snapshot (the
-    same tree, drawn by the same code: nothing moves).  Until the table moves
-    on, html[data-snapshot="live"] keeps the last tile from replaying its
-    landing animation."""
-    page.root.removeAttribute("inert")
-    if _str(ROOT.getAttribute("data-snapshot")) == "painted":
-        ROOT.dataset.snapshot = "live"
-        page.painted_seq = page.s.ctrl.match.seq if page.s.ctrl is not None else None
-        if page.painted_seq is None:
-            ROOT.removeAttribute("data-snapshot")
-    ROOT.dataset.painted = "1"
 
 
 def _adopt_first(page: Page) -> dict | None:
@@ -568,22 +553,12 @@ def _adopt_first(page: Page) -> dict | None:
         return None
     state = json.loads(str(first.handOver()))
     chosen = _el(page.root.querySelector('[data-field="import"]'))
-    for inp in decide.first_inputs(state, page.read_form(), page.s.lang):
+    for inp in page_decisions.first_inputs(state, page.read_form(), page.s.lang):
         page.send(inp)
     first.restore()
     if chosen is not None and chosen.files is not None and int(chosen.files.length):
         asyncio.ensure_future(page.import_file(chosen))   # a match file opened before Python was up
     return state
-
-
-def _first_taps(page: Page, state: dict) -> None:
-    """The tap made on the pre-built screen while Python was on its way
-    (Start, Play, the guided hand...): done now, once."""
-    ROOT.removeAttribute("data-start-pending")
-    tapped = decide.first_tap(state)
-    el = _el(page.root.querySelector(f'[data-testid="{tapped[0]}"]')) if tapped else None
-    if el is not None and _str(el.getAttribute("data-action")) == tapped[1]:
-        page.tap(el)
 
 
 def _warm_up(*_args) -> None:
@@ -606,15 +581,10 @@ def reset(query: str = "", stored=None) -> None:
     ``stored`` ({key: text}), the URL's query and hash ``query``'s, and a fresh session's first screen."""
     page = _page
     page.s.stop_computers()
-    for conn in page.s.link.connections():
-        page.network({"op": "close", "conn": conn})
-    if page.online is not None:
-        page.online.leave()
-    items = json.loads(str(js.JSON.stringify(stored))) if stored is not None and stored is not jsnull else {}
-    storage.start_afresh(LocalStore(), str(js.location.pathname), items)
+    for cmd in page_decisions.restart_commands(page.s):
+        page.network(cmd)
+    storage.start_afresh(LocalStore(), str(js.location.pathname), _py(stored) or {})
     js.history.replaceState(jsnull, "", str(js.location.pathname) + str(query or ""))
-    page.s = new_session(LocalStore())
-    page.fresh()
     for name in ("data-snapshot", "data-first", "data-start-pending"):
         ROOT.removeAttribute(name)
     page.finish_anims()
@@ -622,9 +592,7 @@ def reset(query: str = "", stored=None) -> None:
     if _el(document.activeElement) is not None and hasattr(document.activeElement, "blur"):
         document.activeElement.blur()
     js.window.scrollTo(0, 0)
-    page.apply(page.s.load_game())
-    page.render()
-    page.kick()
+    page.begin()
 
 
 js.window.dominoReset = create_proxy(reset)

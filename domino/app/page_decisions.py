@@ -148,9 +148,30 @@ def import_input(name: str, text: str | None, error: str | None = None) -> dict:
     return inp
 
 
+def relay_status(status: dict) -> dict:
+    """The session's input for what static/online.js tells of the relays of play over the internet."""
+    return {"action": "net-relay", "status": status}
+
+
+def online_call(cmd: dict) -> tuple[str, list]:
+    """static/online.js's method for the session's command ``cmd`` ("online-join", "online-rooms",
+    "online-pause", "online-resume", "online-leave"), and its arguments."""
+    method = cmd["op"][len("online-"):]
+    if method == "join":
+        return method, [{k: cmd[k] for k in ("rooms", "relays", "ice", "role")}]
+    return method, [cmd["rooms"]] if method == "rooms" else []
+
+
+def restart_commands(s) -> list[dict]:
+    """What the page stops before session ``s`` gives way to a new one (the
+    tests' restart in the same page): every connection its link holds is
+    closed and the relays of play over the internet are left."""
+    return [{"op": "close", "conn": conn} for conn in sorted(s.link.connections())] + [{"op": "online-leave"}]
+
+
 def relay_failed(error: str) -> dict:
     """The session's input when the relays of play over the internet could not be joined."""
-    return {"action": "net-relay", "status": {"state": "failed", "relays": [], "error": error[:200]}}
+    return relay_status({"state": "failed", "relays": [], "error": error[:200]})
 
 
 def board_size(width: int, height: int) -> tuple[int, int]:
@@ -227,14 +248,31 @@ def root_attributes(s) -> dict[str, str | None]:
             "data-guide": "1" if s.guided.step is not None else "0"}
 
 
-def rtc_answer(cmd: dict, conn: int | None = None, sdp: str | None = None, error: str | None = None) -> dict | None:
+#: the session's commands to static/rtc.js (op): its method, and the command's fields passed to it
+RTC_CALLS = {"send": ("send", ("conn", "text")), "close": ("close", ("conn",)),
+             "share": ("share", ("url", "title")), "accept": ("acceptAnswer", ("conn", "sdp")),
+             "offer": ("createOffer", ()), "answer": ("createAnswer", ("sdp",))}
+#: the commands done at once, in order (the others answer later: a promise)
+RTC_AT_ONCE = ("send", "close")
+
+
+def rtc_call(cmd: dict) -> tuple[str, list]:
+    """static/rtc.js's method for the session's command ``cmd``, and its arguments."""
+    method, fields = RTC_CALLS[cmd["op"]]
+    return method, [cmd[f] for f in fields]
+
+
+def rtc_answer(cmd: dict, result=None, error: str | None = None) -> dict | None:
     """The session's input once static/rtc.js has done the command ``cmd``
-    ("offer", "answer"): the connection and its description, or why not
-    (``error``); None for a command that has no answer ("accept": a refusal
-    closes the connection, which says so itself)."""
+    (``result``: what its promise gave, as data; ``error``: why it failed):
+    how the link was shared ("share"), or the connection and its description
+    ("offer", "answer"), or why not; None for a command that has no answer
+    ("accept": a refusal closes the connection, which says so itself)."""
+    if cmd["op"] == "share":
+        return {"action": "net-shared", "how": "failed" if error is not None else str(result)}
     back = {"offer": "net-offer", "answer": "net-answer"}.get(cmd["op"])
     if back is None:
         return None
     if error is not None:
         return {"action": back, "seat": cmd.get("seat"), "error": error[:200]}
-    return {"action": back, "seat": cmd.get("seat"), "conn": conn, "sdp": sdp}
+    return {"action": back, "seat": cmd.get("seat"), "conn": int(result["id"]), "sdp": str(result["sdp"])}
