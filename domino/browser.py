@@ -469,10 +469,10 @@ class Page:
     def kick(self) -> None:
         """Start the computer seats' loop when one of them is to move."""
         s = self.s
-        if s.wants_computers() and not s.running:
-            s.running = True
+        if s.wants_computers() and not s.computers.running:
+            s.computers.running = True
             self.mirror_busy()
-            asyncio.ensure_future(self.computers(s.gen))
+            asyncio.ensure_future(self.computers(s.computers.gen))
 
     async def computers(self, gen: int) -> None:
         """The computer seats move (domino.app.page_decisions.computer_turns), one turn per pace."""
@@ -482,8 +482,8 @@ class Page:
             if failed:
                 js.console.error("domino: computer turn failed: " + failed)
         finally:
-            if gen == s.gen:
-                s.running = False
+            if gen == s.computers.gen:
+                s.computers.running = False
                 self.mirror_busy()
                 if page_decisions.redraw_after_computers(s, str(ROOT.dataset.seq)):
                     self.render()

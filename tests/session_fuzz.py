@@ -267,18 +267,18 @@ class World:
         s = self.devices[name]
         if not s.wants_computers():
             return
-        move = s.think().step(10**6)
-        self.moves = (self.moves + [(s.gen, move)])[-50:]
-        s.running = True
-        self.feed(name, {"action": "computer-move", "move": move, "gen": s.gen})
-        s.running = False
+        move = s.computers.think().step(10**6)
+        self.moves = (self.moves + [(s.computers.gen, move)])[-50:]
+        s.computers.running = True
+        self.feed(name, {"action": "computer-move", "move": move, "gen": s.computers.gen})
+        s.computers.running = False
 
     def in_stale(self, name, rng):
         s = self.devices[name]
         if not self.moves:
             return
         gen, move = rng.choice(self.moves)
-        self.feed(name, {"action": "computer-move", "move": move, "gen": rng.choice([gen, s.gen])})
+        self.feed(name, {"action": "computer-move", "move": move, "gen": rng.choice([gen, s.computers.gen])})
 
     def in_progress(self, name, rng):
         """What a player would do next: their move, Next, Start, the next match."""

@@ -152,7 +152,7 @@ def test_a_change_against_the_computer_is_drawn_once(monkeypatch, game):
     changes = 0
     while changes < 12 and s.ctrl.match.phase == "play":
         if s.wants_computers():
-            s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+            s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
         else:
             s.ctrl.apply(s.ctrl.legal()[0])
         counts.update(boards=0, screens=0)
@@ -170,7 +170,7 @@ def test_a_change_against_the_computer_is_drawn_once(monkeypatch, game):
 def test_a_screen_that_is_not_the_reloads_is_not_taken_for_the_snapshot(monkeypatch):
     s = _table_session(["human", "easy"], "draw")
     while s.wants_computers():
-        s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+        s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
     s.ctrl.log_open = True            # open on screen; a reload shows it closed
     _show(s)
     stored = json.loads(s.store.get(storage.key("/domino/", storage.SNAPSHOT)))
@@ -182,7 +182,7 @@ def test_a_screen_that_is_not_the_reloads_is_not_taken_for_the_snapshot(monkeypa
         if s.ctrl.handoff() is not None:
             s.handle({"action": "handoff", "seq": str(s.ctrl.match.seq)})
         elif s.wants_computers():
-            s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+            s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
         else:
             break
     assert s.ctrl.face_up() is not None and s.ctrl.view()["hand"]

@@ -218,8 +218,8 @@ def _play_out(net: Net, names: list[str], limit: int = 4000) -> None:
             net.run(dev, g.out)
             assert m.seq > g.ctrl.match.seq - 1
         else:
-            search = host.think()
-            net.tap("host", action="computer-move", move=search.step(1000), gen=host.gen)
+            search = host.computers.think()
+            net.tap("host", action="computer-move", move=search.step(1000), gen=host.computers.gen)
     raise AssertionError("the match did not end")
 
 
@@ -295,7 +295,7 @@ def test_a_guest_away_is_played_by_the_computer_then_comes_back_with_a_new_invit
     for _ in range(3):
         m = host.ctrl.match
         if m.turn == 1 and m.phase == "play":
-            net.tap("host", action="computer-move", move=host.think().step(1000), gen=host.gen)
+            net.tap("host", action="computer-move", move=host.computers.think().step(1000), gen=host.computers.gen)
     net.tap("host", action="invite-again", seat=1)
     assert host.link.invite_seat == 1 and host.link.link_for(1)
     g = net.join("ana2", 1, store=store)

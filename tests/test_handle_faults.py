@@ -50,7 +50,7 @@ def step(net: Net, names=("ana",)) -> None:
         g.play(players.get_player("easy")(g.ctrl.match.view(seat), random.Random(m.seq)))
         net.run(dev, g.out)
     else:
-        net.tap("host", action="computer-move", move=host.think().step(1000), gen=host.gen)
+        net.tap("host", action="computer-move", move=host.computers.think().step(1000), gen=host.computers.gen)
 
 
 def until(net: Net, cond, limit: int = 200, names=("ana",)) -> None:
@@ -71,8 +71,8 @@ def test_a_stand_in_move_still_pending_when_the_friend_came_back_and_moved_is_dr
     net.tap("host", action="net-tick")
     m = host.ctrl.match
     assert m.seats[1]["kind"] != REMOTE and host.wants_computers()
-    gen = host.gen
-    pending = host.think().step(1000)       # the page's loop: the stand-in decides, then waits its pace
+    gen = host.computers.gen
+    pending = host.computers.think().step(1000)       # the page's loop: the stand-in decides, then waits its pace
     net.tap("host", action="invite-again", seat=1)
     g = net.join("ana2", 1, store=store)
     assert m.seats[1]["kind"] == REMOTE
@@ -81,7 +81,7 @@ def test_a_stand_in_move_still_pending_when_the_friend_came_back_and_moved_is_dr
     assert m.seq > seq and m.turn == 2 and host.wants_computers()
     after = m.seq
     net.tap("host", action="computer-move", move=pending, gen=gen)    # the stale stand-in's move
-    assert m.seq == after and host.gen == gen
+    assert m.seq == after and host.computers.gen == gen
     step(net, names=("ana2",))              # the computer of seat 3 then moves as usual
     assert m.seq > after
 
@@ -93,9 +93,9 @@ def test_a_computer_move_for_another_seat_or_a_move_that_is_not_legal_changes_no
     seq = m.seq
     for move in ({"seat": 1, "draw": None}, {"seat": 2, "play": "9-9"}, {"seat": 2, "resign": True}, "x", None,
                  {"seat": [2]}):
-        net.tap("host", action="computer-move", move=move, gen=host.gen)
+        net.tap("host", action="computer-move", move=move, gen=host.computers.gen)
         assert m.seq == seq and not m.outcome
-    net.tap("host", action="computer-move", gen=host.gen)
+    net.tap("host", action="computer-move", gen=host.computers.gen)
     assert m.seq == seq
 
 
@@ -236,7 +236,7 @@ def test_taking_the_match_over_from_another_tab_during_the_guide_ends_the_guide(
     assert a.guided.step is not None
     while b.ctrl.match.seq < 4:
         if b.wants_computers():
-            b.handle({"action": "computer-move", "move": b.think().step(1000), "gen": b.gen})
+            b.handle({"action": "computer-move", "move": b.computers.think().step(1000), "gen": b.computers.gen})
         else:
             legal = b.ctrl.legal()[0]
             b.handle({"action": "draw"} if "play" not in legal else

@@ -85,7 +85,7 @@ def test_a_redraw_shows_the_moves_made_since_the_last_one():
     # nothing new: nothing pops, nothing travels
     assert page_decisions.moves_seen(c, painted) == (painted, [], None)
     while s.wants_computers() or not c.my_turn():
-        s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+        s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
     painted = (c.match.hand_no, len(c.match.hand.actions))
     person_tap(s)
     now, seats, play = page_decisions.moves_seen(c, painted)
@@ -178,7 +178,7 @@ def test_the_computers_play_until_a_person_is_to_move():
     async def frame():
         frames.append(1)
 
-    failed = asyncio.run(page_decisions.computer_turns(s, s.gen, _Clock(), frame, outs.append))
+    failed = asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
     assert failed is None and outs and all(o.render and not o.computers for o in outs)
     assert not s.wants_computers()   # the match is over (two computers) or waits for a tap
     assert page_decisions.redraw_after_computers(s, str(s.seq())) == (s.ctrl is None or s.safety.panel is not None)
@@ -194,12 +194,12 @@ def test_a_new_game_stops_the_computers_and_a_failure_is_the_sessions():
 
     def apply(out):
         outs.append(out)
-        s.gen += 1   # something new started after the first move
+        s.computers.gen += 1   # something new started after the first move
 
-    asyncio.run(page_decisions.computer_turns(s, s.gen, _Clock(), frame, apply))
+    asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, apply))
     assert len(outs) == 1
     s = started({**FORM_2P, "seat-kind-0": "easy"}, fail="turn", delay="0")
     outs = []
-    failed = asyncio.run(page_decisions.computer_turns(s, s.gen, _Clock(), frame, outs.append))
+    failed = asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
     assert failed and "RuntimeError" in failed
     assert len(outs) == 1 and s.safety.panel[0] == "turn"   # retry or resign, never a dead table

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from domino.app import saves, storage
-from domino.app.session import MemoryStore, Session, parse_seed
+from domino.app.session import MemoryStore, Session
+from domino.app.settings import parse_seed
 from domino.engine import common
 from domino.engine.common import SEED_BITS, new_seed
 from domino.engine.records import from_record, to_record

@@ -33,7 +33,7 @@ def run_computers(s: Session, limit: int = 200) -> int:
     """What the page's loop does: think, then give the move to handle."""
     n = 0
     while s.wants_computers() and n < limit:
-        out = s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+        out = s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
         assert out.render
         n += 1
     return n
@@ -104,7 +104,7 @@ def test_stale_disabled_and_busy_taps_change_nothing():
                 {"action": "tile", "tile": tile, "seq": str(c.match.seq), "disabled": True}):
         out = s.handle(inp)
         assert not out.render and c.match.state_key() == key
-    s.running = True     # a computer thinking: only the looks may change
+    s.computers.running = True     # a computer thinking: only the looks may change
     assert not s.handle({"action": "tile", "tile": tile, "seq": str(c.match.seq)}).render
     assert s.handle({"action": "lang"}).render and s.lang == "en"
     assert c.match.state_key() == key
@@ -112,10 +112,10 @@ def test_stale_disabled_and_busy_taps_change_nothing():
 
 def test_a_move_for_an_old_gen_is_dropped():
     s = started({**FORM_2P, "seat-kind-0": "easy"})    # computers only
-    gen = s.gen
-    move = s.think().step(10_000)
+    gen = s.computers.gen
+    move = s.computers.think().step(10_000)
     s.handle({"action": "menu"})             # leaving the table stops the thinking
-    assert s.gen != gen and not s.wants_computers()
+    assert s.computers.gen != gen and not s.wants_computers()
     seq = s.ctrl.match.seq
     s.handle({"action": "computer-move", "move": move, "gen": gen})
     assert s.ctrl.match.seq == seq
@@ -270,8 +270,8 @@ def test_snapshot_is_stored_once_per_position():
 def test_a_failed_computer_turn_offers_retry():
     s = started({**FORM_2P, "seat-kind-0": "easy"}, fail="turn")
     with pytest.raises(RuntimeError):
-        s.think()
-    out = s.handle({"action": "computer-failed", "gen": s.gen, "error": "RuntimeError: boom"})
+        s.computers.think()
+    out = s.handle({"action": "computer-failed", "gen": s.computers.gen, "error": "RuntimeError: boom"})
     assert out.render and s.safety.panel[0] == "turn" and "boom" in text_of(s.screen())
     out = s.handle({"action": "turn-retry"})
     assert s.safety.panel is None and out.computers and s.wants_computers()
@@ -296,16 +296,16 @@ def test_at_delay_zero_the_snapshot_waits_for_the_computers_to_stop():
     while not s.wants_computers():
         person_tap(s)
     key = storage.key(PATH, storage.SNAPSHOT)
-    s.running = True   # the page's loop, as domino/browser.py runs it
+    s.computers.running = True   # the page's loop, as domino/browser.py runs it
     built = 0
     while s.wants_computers():
         s.store.delete(key)
-        s.handle({"action": "computer-move", "move": s.think().step(10_000), "gen": s.gen})
+        s.handle({"action": "computer-move", "move": s.computers.think().step(10_000), "gen": s.computers.gen})
         s.snapshot((400, 300))
         if s.wants_computers():
             assert s.store.get(key) is None
         built += 1
-    s.running = False
+    s.computers.running = False
     assert built >= 2 and s.store.get(key) is not None   # where the computers stop: the person's turn
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domino.app import controller
 from domino.app.answers import Answering, answers
+from domino.app.settings import localize_names
+from domino.engine.common import winning_side
 from domino.app.screens.dialogs import help_dialog
 from domino.app.screens.stats import stats_dialog
 
@@ -53,7 +55,7 @@ class Comforts(Answering):
         session.lang = "en" if session.lang == "es" else "es"
         session.save_error = ""
         session.save_settings()
-        session.rename_defaults()
+        self.rename_defaults()
         session.render()
 
     @answers("pips")
@@ -122,3 +124,36 @@ class Comforts(Answering):
         session.storage.reset_stats()
         self.stats_reset_ask = False
         session.render()
+
+    def rename_defaults(self) -> None:
+        """A seat still carrying a default name ("Player 1") takes it in the
+        new language ("Jugador 1"); the match kept (and its save) too.  A
+        friends' table keeps the names its phones agreed on."""
+        session = self.session
+        if session.role is not None:
+            return
+        held = session.guided.held[0] if session.guided.held else None
+        if session.ctrl is not None and localize_names(session.ctrl.match.seats, session.lang) \
+                and session.guided.step is None and session.safety.panel is None:
+            session.save_game()
+        if held is not None and localize_names(held.match.seats, session.lang) and session.known is not None:
+            session.storage.rewrite_save(held.match, session.match_id, session.known)   # the match kept while the guide plays
+
+    def sounds_for(self, m) -> None:
+        """The sounds of a change of the match: a tile played (click), a hand this seat's side won (win)."""
+        session = self.session
+        heard = (m.seq, m.hand_no)
+        if session.heard == heard:
+            return
+        before = session.heard
+        session.heard = heard
+        if before is None or not session.sound:
+            return
+        if m.phase != "play" and m.hand and m.hand.ended and before[1] == m.hand_no and before[0] < m.seq:
+            res = m.records[-1]["result"] or {}
+            me = session.ctrl.face_up() if session.ctrl else None
+            if me is not None and winning_side(res, m.rules.sides) == m.rules.side_of(me):
+                session.out.sounds.append("win")
+                return
+        if m.hand and any(a[1] == "p" for a in m.hand.actions[-1:]) and before[0] < m.seq:
+            session.out.sounds.append("click")

@@ -197,17 +197,17 @@ async def computer_turns(s, gen: int, now, frame, apply) -> str | None:
     its answer).  A failed turn is never a dead table: the session hears of
     it (it offers retry or resign) and the failure is returned, to be logged."""
     try:
-        while gen == s.gen and s.wants_computers():
+        while gen == s.computers.gen and s.wants_computers():
             started = now()
-            search = s.think()
+            search = s.computers.think()
             action = search.step(THINK_SLICE_MS)
             while action is None:
                 await frame()
-                if gen != s.gen:
+                if gen != s.computers.gen:
                     return None
                 action = search.step(THINK_SLICE_MS)
             await asyncio.sleep(max(0.0, s.delay - (now() - started)) / 1000.0)
-            if gen != s.gen:
+            if gen != s.computers.gen:
                 return None
             out = s.handle({"action": "computer-move", "move": action, "gen": gen})
             out.computers = False   # this loop goes on by itself

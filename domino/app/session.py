@@ -53,29 +53,28 @@ only what changes the looks, and a stale ``seq`` nothing.
 from __future__ import annotations
 
 import json
-import re
 import secrets
 import time
 from dataclasses import dataclass, field
 
-from domino import players
 from domino.app import controller
 from domino.app import guide, shown, snapshot, undo
 from domino.app.answers import Answering, answers
 from domino.app.comforts import Comforts
+from domino.app.computers import ComputerSeats
 from domino.app.guided import GuidedHand
 from domino.app.safety_net import PANEL_ACTIONS, PANEL_ONLY, SafetyNet
 from domino.app.link.alone import Alone
 from domino.app.link.base import Link
 from domino.app.link.hosting import Hosting
 from domino.app.link.joining import Joining
-from domino.engine.common import IllegalAction, new_seed, winning_side
+from domino.engine.common import new_seed
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
 from domino.app.nodes import Node
 from domino.app.screens.table import Display
 from domino.app.online import normalize_ice, normalize_relays
-from domino.app.settings import default_target, localize_names, read_form
+from domino.app.settings import default_target, parse_seed, read_form
 from domino.app.storage import MemoryStore, Store  # noqa: F401 (the session's Store, and the one tests give it)
 from domino.app.storage import Change, Found, Saved, Storage
 from domino.table import default_options, default_settings, new_match, normalize_settings
@@ -90,7 +89,6 @@ EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "c
                     # the network (domino.app.link)
                     "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared",
                     "net-relay"})
-MAX_URL_SEED = 64
 
 
 @dataclass
@@ -107,29 +105,8 @@ class Out:
     clear_hash: bool = False         # drop the invitation from the page's URL
 
 
-def parse_seed(raw):
-    """?seed=: ASCII digits (at most 40: a new match's 128-bit seed has 39) -> int; a short word -> str; anything
-    else (--5, ², 5,000 digits) -> (None, False): not used, and the player told."""
-    if raw is None or not str(raw).strip():
-        return None, True
-    s = str(raw).strip()
-    if re.fullmatch(r"-?[0-9]{1,40}", s):
-        return int(s), True
-    if len(s) <= MAX_URL_SEED and re.fullmatch(r"[A-Za-z0-9_.:-]+", s) and re.search(r"[A-Za-z]", s):
-        return s, True
-    return None, False
 
 
-
-
-class Done:
-    """A computer decision already made (the levels that need no slicing)."""
-
-    def __init__(self, action: dict):
-        self.action = action
-
-    def step(self, _ms: float) -> dict:
-        return self.action
 
 
 class Session(Answering):
@@ -182,9 +159,7 @@ class Session(Answering):
         self.ctrl: controller.Controller | None = None
         self.error = ""
         self.save_error = ""
-        self.gen = 0                # bumped to stop a computer that is thinking
-        self.thinking: tuple | None = None   # (match, seq, seat) the computer seat is deciding for
-        self.running = False        # the computer seats' loop is on (the table is busy)
+        self.computers = ComputerSeats(self)   # their turns: thinking, and the loop's generation
         self.match_id = ""          # this tab's match (saves carry it, with seq)
         self.known: tuple | None = None   # (id, seq) of the save as this tab last read or wrote it
         self.last_match = None      # the match left for the new-game screen (to download)
@@ -241,7 +216,7 @@ class Session(Answering):
 
     def answerer(self, action: str):
         """The method that answers this input: the session's, its link's, the comforts' or the guide's."""
-        for part in (self, self.link, self.comforts, self.guided, self.safety):
+        for part in (self, self.link, self.comforts, self.guided, self.safety, self.computers):
             handler = part.answer(action)
             if handler is not None:
                 return handler
@@ -249,7 +224,7 @@ class Session(Answering):
 
     @property
     def busy(self) -> bool:
-        return self.running
+        return self.computers.running
 
     @property
     def delay(self) -> int:
@@ -277,8 +252,8 @@ class Session(Answering):
                 and (self.safety.panel is None or self.safety.panel[0] in ("full", "blocked")))
 
     def stop_computers(self) -> None:
-        self.gen += 1
-        self.running = False
+        """A computer that is thinking is stopped (its move, if it comes, is dropped)."""
+        self.computers.stop()
 
     # ------------------------------------------------------------ storage
     def _settings(self) -> dict:
@@ -423,31 +398,14 @@ class Session(Answering):
             doc = self.load_stats()
             if stats_mod.record(doc, m, self.practice) is not None:
                 self.storage.write_stats(doc)
-        self.sounds_for(m)
-
-    def sounds_for(self, m) -> None:
-        heard = (m.seq, m.hand_no)
-        if self.heard == heard:
-            return
-        before = self.heard
-        self.heard = heard
-        if before is None or not self.sound:
-            return
-        if m.phase != "play" and m.hand and m.hand.ended and before[1] == m.hand_no and before[0] < m.seq:
-            res = m.records[-1]["result"] or {}
-            me = self.ctrl.face_up() if self.ctrl else None
-            if me is not None and winning_side(res, m.rules.sides) == m.rules.side_of(me):
-                self.out.sounds.append("win")
-                return
-        if m.hand and any(a[1] == "p" for a in m.hand.actions[-1:]) and before[0] < m.seq:
-            self.out.sounds.append("click")
+        self.comforts.sounds_for(m)
 
     def snapshot(self, size: tuple[int, int]) -> None:
         """Store the screen a reload will show (static/boot.js paints it);
         ``size`` is the board's on screen."""
         if not self.link.snapshot_ok():
             return    # a guest's table is the host's; the friends' lobby is not what a reload shows first
-        if self.fixed_delay == 0 and self.running and self.wants_computers():
+        if self.fixed_delay == 0 and self.computers.running and self.wants_computers():
             return    # at ?delay=0 the computers' moves follow one another with no pause: only the
             #           position where they stop is one a reload can come back to
         c = self.ctrl if self.guided.step is None else (self.guided.held[0] if self.guided.held else None)
@@ -571,53 +529,6 @@ class Session(Answering):
         a = self.ctrl.draw_action() if self.ctrl else None
         if a is not None:
             self.play(a)
-
-    def think(self):
-        """The computer seat to move, deciding: an object whose ``step(ms)``
-        returns its action, or None while a sliced search goes on."""
-        m = self.ctrl.match
-        seat = m.turn
-        kind = m.seats[seat]["kind"]
-        if self.fail == "turn":
-            self.fail = ""
-            raise RuntimeError("failing on purpose (?fail=turn)")
-        self.thinking = (id(m), m.seq, seat)   # the position this decision is for (on_computer_move)
-        view = m.view(seat)
-        rng = m.player_rng(seat)
-        if kind == "hard":
-            # the search runs in slices, and the page draws a frame between
-            # slices: the board never freezes
-            return controller.load_ai().HardSearch(view, rng)
-        return Done(players.get_player(kind)(view, rng))
-
-    @answers("computer-move")
-    def computer_moved(self, inp: dict) -> None:
-        """A computer seat's decision (from the page's loop, for ``gen``)."""
-        c = self.ctrl
-        if c is None or inp.get("gen") != self.gen or not controller.is_computer_turn(c.match):
-            return
-        m, move = c.match, inp.get("move")
-        # only the decision for this very position: a friend back from being away may have
-        # played the seat's turn meanwhile (the same gen), and the next seat is a computer too
-        if self.thinking != (id(m), m.seq, m.turn) or not isinstance(move, dict) or move.get("seat") != m.turn \
-                or move.get("resign"):
-            self.warn("domino: a computer move for another position was dropped")
-            return
-        try:
-            m.find_move(move)
-        except (IllegalAction, TypeError, ValueError) as e:
-            self.warn("domino: a computer move that is not legal was dropped: " + str(e)[:120])
-            return
-        self.thinking = None
-        self.play(move)   # a save refused (another tab moved on) stops the loop: wants_computers()
-
-    @answers("computer-failed")
-    def computer_failed(self, inp: dict) -> None:
-        """Never a dead table: say so, offer retry or resign."""
-        self.warn("domino: computer turn failed: " + str(inp.get("error")))
-        if inp.get("gen") == self.gen and self.ctrl is not None and self.ctrl.match.turn is not None:
-            self.safety.panel = ("turn", (self.ctrl.match.turn, str(inp.get("error"))[:200]))
-            self.render()
 
     @answers("handoff")
     def take_device(self, inp: dict) -> None:
@@ -773,22 +684,10 @@ class Session(Answering):
         self.save_game()
         self.changed()
 
-    def rename_defaults(self) -> None:
-        """A seat still carrying a default name ("Player 1") takes it in the
-        new language ("Jugador 1"); the match kept (and its save) too.  A
-        friends' table keeps the names its phones agreed on."""
-        if self.role is not None:
-            return
-        held = self.guided.held[0] if self.guided.held else None
-        if self.ctrl is not None and localize_names(self.ctrl.match.seats, self.lang) \
-                and self.guided.step is None and self.safety.panel is None:
-            self.save_game()
-        if held is not None and localize_names(held.match.seats, self.lang) and self.known is not None:
-            self.storage.rewrite_save(held.match, self.match_id, self.known)   # the match kept while the guide plays
-
 
 def answered() -> set[str]:
     """Every input some part of the app answers: the session's and each link's (taps and events)."""
-    return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand, SafetyNet)))
+    return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand, SafetyNet,
+                                                   ComputerSeats)))
 
 

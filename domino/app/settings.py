@@ -5,6 +5,7 @@ match they start) are :mod:`domino.table`'s, shared with the host of play
 with friends."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from domino.app.i18n import LANGS, t
@@ -114,3 +115,19 @@ def read_form(settings: dict, form) -> dict:
         if form.get(f"seat-name-{i}") is not None:
             s["seats"][i]["name"] = str(form[f"seat-name-{i}"])
     return s
+
+
+MAX_URL_SEED = 64       # characters of a ?seed= word
+
+
+def parse_seed(raw):
+    """?seed=: ASCII digits (at most 40: a new match's 128-bit seed has 39) -> int; a short word -> str; anything
+    else (--5, ², 5,000 digits) -> (None, False): not used, and the player told."""
+    if raw is None or not str(raw).strip():
+        return None, True
+    s = str(raw).strip()
+    if re.fullmatch(r"-?[0-9]{1,40}", s):
+        return int(s), True
+    if len(s) <= MAX_URL_SEED and re.fullmatch(r"[A-Za-z0-9_.:-]+", s) and re.search(r"[A-Za-z]", s):
+        return s, True
+    return None, False

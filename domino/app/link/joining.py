@@ -220,7 +220,7 @@ class Joining(Link):
             else:
                 session.ctrl.clear()
             session.heard = session.heard or (g.match.seq, g.match.hand_no)
-            session.sounds_for(g.match)
+            session.comforts.sounds_for(g.match)
         session.render()
 
     # ------------------------------------------------------------ the lobby
