@@ -20,16 +20,15 @@ that each script sees an invitation exactly where :func:`invitation` does.
 from __future__ import annotations
 
 import json
-import re
 
 from domino.app.online import ONLINE
+from domino.app.script_lines import with_line
 
 JOIN = "join="
 INVITATIONS = (JOIN, ONLINE)   # the fragment prefixes that open the guest's screen
 
 JS_FILES = ("static/first.js", "static/boot.js")
 JS_MARK = "/* links: domino/app/links.py, written by scripts/build_first.py */"
-_JS_LINE = re.compile(re.escape(JS_MARK) + r".*$", re.M)
 
 
 def invitation(fragment: str | None) -> str | None:
@@ -47,6 +46,4 @@ def js_line() -> str:
 def with_js_line(source: str) -> str:
     """A script's text with its links line written from :data:`INVITATIONS`.
     ValueError when the script has no such line."""
-    if len(_JS_LINE.findall(source)) != 1:
-        raise ValueError("the script has no single links line")
-    return _JS_LINE.sub(lambda _m: js_line(), source)
+    return with_line(source, JS_MARK, js_line())

@@ -32,7 +32,6 @@ retried.  The formats stay in their modules (:mod:`domino.app.saves`,
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from enum import Enum
@@ -40,6 +39,7 @@ from typing import Any, Protocol
 
 from domino.app import saves, undo
 from domino.app import stats as stats_mod
+from domino.app.script_lines import with_line
 
 PREFIX = ("domino:", ":")      # a key: PREFIX[0] + the page's path + PREFIX[1] + a name
 SAVE = "save"                  # the match in progress (domino.app.saves)
@@ -60,7 +60,6 @@ MAX_CONSENTS = 20              # rooms a guest's consent is remembered for, the 
 JS_NAMES = ("settings", "snapshot", "corrupt")   # the names the page's scripts use
 JS_FILES = ("static/boot.js", "static/first.js", "static/rescue.js")
 JS_MARK = "/* keys: domino/app/storage.py, written by scripts/build_first.py */"
-_JS_LINE = re.compile(re.escape(JS_MARK) + r".*$", re.M)
 
 
 def prefix(path: str) -> str:
@@ -113,9 +112,7 @@ def js_line() -> str:
 def with_js_line(source: str) -> str:
     """A script's text with its keys line written from :data:`NAMES`.
     ValueError when the script has no such line."""
-    if len(_JS_LINE.findall(source)) != 1:
-        raise ValueError("the script has no single keys line")
-    return _JS_LINE.sub(lambda _m: js_line(), source)
+    return with_line(source, JS_MARK, js_line())
 
 
 class Store(Protocol):
