@@ -174,15 +174,15 @@ class Page:
         game saved, if any, else the new-game screen; at the page's start
         (``first_visit``) static/first.js's screen, when it is up, is taken
         over and the tap made on it is done."""
-        self.s = new_session(LocalStore())
-        ROOT.classList.toggle("no-anim", self.s.fixed_delay == 0)
+        self.session = new_session(LocalStore())
+        ROOT.classList.toggle("no-anim", self.session.fixed_delay == 0)
         self.last_live = ""
         self.kbd = False
         self.painted_seq = None           # the painted snapshot's position, until the table moves on
         self.painted: tuple = (None, 0)   # (hand, actions) the table showed last
-        if self.s.fail == "start":
+        if self.session.fail == "start":
             raise RuntimeError("failing on purpose (?fail=start)")
-        self.apply(self.s.load_game())
+        self.apply(self.session.load_game())
         first = _adopt_first(self) if first_visit else None
         if first is None:
             self.render()
@@ -192,12 +192,11 @@ class Page:
         self.root.removeAttribute("inert")
         if _str(ROOT.getAttribute("data-snapshot")) == "painted":
             ROOT.dataset.snapshot = "live"
-            self.painted_seq = self.s.ctrl.match.seq if self.s.ctrl is not None else None
+            self.painted_seq = self.session.ctrl.match.seq if self.session.ctrl is not None else None
             if self.painted_seq is None:
                 ROOT.removeAttribute("data-snapshot")
-        ROOT.dataset.painted = "1"
-        ROOT.dataset.ready = "1"
-        ROOT.dataset.usable = "1"
+        for name in ("data-painted", "data-ready", "data-usable"):   # the tests' hooks: see the module's docstring
+            ROOT.setAttribute(name, "1")
         _quietly(lambda: js.performance.mark("domino:ready"))
         if first is not None:   # the tap made on first.js's screen while Python was on its way: done now, once
             ROOT.removeAttribute("data-start-pending")
@@ -210,7 +209,7 @@ class Page:
     def send(self, inp: dict) -> None:
         """Give the session one input and do what it answers."""
         try:
-            self.apply(self.s.handle(inp))
+            self.apply(self.session.handle(inp))
         except Exception as e:   # never a dead page: say what broke, offer a way on
             rescue(e, "action")
 
@@ -272,37 +271,37 @@ class Page:
             done.catch(create_once_callable(lambda err: self.send(page_decisions.relay_failed(str(err)))))
 
     def on_tick(self, *_args) -> None:
-        if self.s.role is not None:
+        if self.session.role is not None:
             self.send({"action": "net-tick"})
 
     def mirror_busy(self) -> None:
-        ROOT.dataset.busy = "1" if self.s.busy else "0"
+        ROOT.dataset.busy = "1" if self.session.busy else "0"
 
     # ------------------------------------------------------------ render
     def render(self) -> None:
-        s = self.s
-        c = s.ctrl
+        session = self.session
+        c = session.ctrl
         if self.painted_seq is not None and (c is None or c.match.seq != self.painted_seq):
             self.painted_seq = None   # the table moved on from the painted snapshot: animations again
             ROOT.removeAttribute("data-snapshot")
-        screen = build(s.screen())
-        for name, value in page_decisions.root_attributes(s).items():
+        screen = build(session.screen())
+        for name, value in page_decisions.root_attributes(session).items():
             if value is None:
                 ROOT.removeAttribute(name)
             else:
                 ROOT.setAttribute(name, value)
-        document.title = t(s.lang, "app.title")
+        document.title = t(session.lang, "app.title")
         self.finish_anims()
         self.root.replaceChildren(screen)
-        if s.at_table():
+        if session.at_table():
             self.draw_board()
             self.show_moves()
-            text = s.live_text()
+            text = session.live_text()
             if text and text != self.last_live:
                 self.last_live = text
                 self.live.textContent = text
         self.mark_guide()
-        self.focus(s.focus_target(self.kbd), preventScroll=True)
+        self.focus(session.focus_target(self.kbd), preventScroll=True)
         if not self.snap_due:   # built after this frame, from the state, not from the DOM
             self.snap_due = True
             js.setTimeout(self._snap, 0)
@@ -317,12 +316,12 @@ class Page:
         """Store the screen a reload will show (static/boot.js paints it)."""
         self.snap_due = False
         box = _el(document.getElementById("board"))   # a picture for next time must never break this time
-        _warned(lambda: self.s.snapshot(page_decisions.snapshot_size(_size(box) if box is not None else None)),
+        _warned(lambda: self.session.snapshot(page_decisions.snapshot_size(_size(box) if box is not None else None)),
                 "no snapshot")
 
     def mark_guide(self) -> None:
         """Point at the part of the table the guide's step is about."""
-        sel = self.s.guide_target()
+        sel = self.session.guide_target()
         if sel is None:
             return
         el = _el(self.root.querySelector(sel))
@@ -337,9 +336,9 @@ class Page:
     def draw_board(self, *_args) -> None:
         """The board, drawn to the size of its box (again on each resize)."""
         box = _el(document.getElementById("board"))
-        if box is None or self.s.ctrl is None:
+        if box is None or self.session.ctrl is None:
             return
-        tree = app.board_tree(self.s.ctrl, *page_decisions.board_size(*_size(box)))
+        tree = app.board_tree(self.session.ctrl, *page_decisions.board_size(*_size(box)))
         if tree is not None:
             box.replaceChildren(build(tree))
 
@@ -349,7 +348,7 @@ class Page:
         get their badge popped (once: a redraw does not pop it again) and the
         last tile played travels from its seat to its place.  The state and
         the save are already done: this is only looks."""
-        c = self.s.ctrl
+        c = self.session.ctrl
         self.painted, seats, play = page_decisions.moves_seen(c, self.painted)
         log_list = _el(self.root.querySelector('[data-testid="move-log"]'))
         if log_list is not None and c.log_open:
@@ -363,7 +362,7 @@ class Page:
 
     def travel(self, play: dict) -> None:
         """The played tile flies from its seat to its place."""
-        ms = app.travel_ms(self.s.delay)
+        ms = app.travel_ms(self.session.delay)
         if ms <= 0 or ROOT.classList.contains("no-anim") or \
                 js.window.matchMedia("(prefers-reduced-motion: reduce)").matches:
             return
@@ -399,7 +398,7 @@ class Page:
     # ------------------------------------------------------------ events
     def read_form(self) -> dict | None:
         """The new-game form's raw values, when it is on screen (keys: the fields' test ids)."""
-        if self.s.at_table():
+        if self.session.at_table():
             return None
         return page_decisions.form_values([
             {"testid": _str(el.getAttribute("data-testid")), "field": _str(el.getAttribute("data-field")),
@@ -437,7 +436,8 @@ class Page:
 
     def on_change(self, ev) -> None:
         el = ev.target
-        field = _str(el.getAttribute("data-field")) if hasattr(el, "getAttribute") and not self.s.at_table() else None
+        at_form = hasattr(el, "getAttribute") and not self.session.at_table()
+        field = _str(el.getAttribute("data-field")) if at_form else None
         if field == "import":
             asyncio.ensure_future(self.import_file(el))
         elif field:
@@ -451,7 +451,7 @@ class Page:
 
     def on_storage(self, ev) -> None:
         """The storage event: another tab of this page changed localStorage."""
-        _warned(lambda: self.apply(self.s.handle({"action": "storage", "key": _str(ev.key)})), "storage event")
+        _warned(lambda: self.apply(self.session.handle({"action": "storage", "key": _str(ev.key)})), "storage event")
 
     async def import_file(self, el) -> None:
         files = el.files
@@ -468,24 +468,25 @@ class Page:
     # ------------------------------------------------------------ computers
     def kick(self) -> None:
         """Start the computer seats' loop when one of them is to move."""
-        s = self.s
-        if s.wants_computers() and not s.computers.running:
-            s.computers.running = True
+        session = self.session
+        if session.wants_computers() and not session.computers.running:
+            session.computers.running = True
             self.mirror_busy()
-            asyncio.ensure_future(self.computers(s.computers.gen))
+            asyncio.ensure_future(self.computers(session.computers.gen))
 
     async def computers(self, gen: int) -> None:
         """The computer seats move (domino.app.page_decisions.computer_turns), one turn per pace."""
-        s = self.s
+        session = self.session
         try:
-            failed = await page_decisions.computer_turns(s, gen, lambda: js.performance.now(), next_frame, self.apply)
+            failed = await page_decisions.computer_turns(session, gen, lambda: js.performance.now(), next_frame,
+                                                         self.apply)
             if failed:
                 js.console.error("domino: computer turn failed: " + failed)
         finally:
-            if gen == s.computers.gen:
-                s.computers.running = False
+            if gen == session.computers.gen:
+                session.computers.running = False
                 self.mirror_busy()
-                if page_decisions.redraw_after_computers(s, str(ROOT.dataset.seq)):
+                if page_decisions.redraw_after_computers(session, str(ROOT.dataset.seq)):
                     self.render()
 
 
@@ -545,15 +546,15 @@ def _adopt_first(page: Page) -> dict | None:
     then chosen, and saved, as the live button does), its open rules, the
     focus, the caret and the scroll.  Returns what first.js handed over."""
     first = getattr(js.window, "dominoFirst", None)
-    if first is None or not first.painted or page.s.ctrl is not None:
+    if first is None or not first.painted or page.session.ctrl is not None:
         return None
-    if page.s.role == "guest":   # an invitation: the guest's screen replaces it, nothing is kept
+    if page.session.role == "guest":   # an invitation: the guest's screen replaces it, nothing is kept
         first.handOver()
         ROOT.removeAttribute("data-first")
         return None
     state = json.loads(str(first.handOver()))
     chosen = _el(page.root.querySelector('[data-field="import"]'))
-    for inp in page_decisions.first_inputs(state, page.read_form(), page.s.lang):
+    for inp in page_decisions.first_inputs(state, page.read_form(), page.session.lang):
         page.send(inp)
     first.restore()
     if chosen is not None and chosen.files is not None and int(chosen.files.length):
@@ -580,8 +581,8 @@ def reset(query: str = "", stored=None) -> None:
     share one booted page): the computers and the connections stopped, the app's storage holding only
     ``stored`` ({key: text}), the URL's query and hash ``query``'s, and a fresh session's first screen."""
     page = _page
-    page.s.stop_computers()
-    for cmd in page_decisions.restart_commands(page.s):
+    page.session.stop_computers()
+    for cmd in page_decisions.restart_commands(page.session):
         page.network(cmd)
     storage.start_afresh(LocalStore(), str(js.location.pathname), _py(stored) or {})
     js.history.replaceState(jsnull, "", str(js.location.pathname) + str(query or ""))

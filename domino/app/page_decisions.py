@@ -162,11 +162,11 @@ def online_call(cmd: dict) -> tuple[str, list]:
     return method, [cmd["rooms"]] if method == "rooms" else []
 
 
-def restart_commands(s) -> list[dict]:
+def restart_commands(session) -> list[dict]:
     """What the page stops before session ``s`` gives way to a new one (the
     tests' restart in the same page): every connection its link holds is
     closed and the relays of play over the internet are left."""
-    return [{"op": "close", "conn": conn} for conn in sorted(s.link.connections())] + [{"op": "online-leave"}]
+    return [{"op": "close", "conn": conn} for conn in sorted(session.link.connections())] + [{"op": "online-leave"}]
 
 
 def relay_failed(error: str) -> dict:
@@ -188,41 +188,41 @@ def snapshot_size(box: tuple[int, int] | None) -> tuple[int, int]:
 THINK_SLICE_MS = 40
 
 
-async def computer_turns(s, gen: int, now, frame, apply) -> str | None:
+async def computer_turns(session, gen: int, now, frame, apply) -> str | None:
     """The computer seats of session ``s`` move while they are to move and
-    nothing new has started (``gen``), one turn per ``s.delay`` ms (the pace):
+    nothing new has started (``gen``), one turn per ``session.delay`` ms (the pace):
     the thinking first, in slices with a frame drawn between them (``await
     frame()``), the wait takes up the rest of the pace (``now()``: the clock,
     in ms), and the move goes through the session like a tap (``apply`` does
     its answer).  A failed turn is never a dead table: the session hears of
     it (it offers retry or resign) and the failure is returned, to be logged."""
     try:
-        while gen == s.computers.gen and s.wants_computers():
+        while gen == session.computers.gen and session.wants_computers():
             started = now()
-            search = s.computers.think()
+            search = session.computers.think()
             action = search.step(THINK_SLICE_MS)
             while action is None:
                 await frame()
-                if gen != s.computers.gen:
+                if gen != session.computers.gen:
                     return None
                 action = search.step(THINK_SLICE_MS)
-            await asyncio.sleep(max(0.0, s.delay - (now() - started)) / 1000.0)
-            if gen != s.computers.gen:
+            await asyncio.sleep(max(0.0, session.delay - (now() - started)) / 1000.0)
+            if gen != session.computers.gen:
                 return None
-            out = s.handle({"action": "computer-move", "move": action, "gen": gen})
+            out = session.handle({"action": "computer-move", "move": action, "gen": gen})
             out.computers = False   # this loop goes on by itself
             apply(out)
     except Exception as e:
-        apply(s.handle({"action": "computer-failed", "gen": gen, "error": f"{type(e).__name__}: {str(e)[:120]}"}))
+        apply(session.handle({"action": "computer-failed", "gen": gen, "error": f"{type(e).__name__}: {str(e)[:120]}"}))
         return repr(e)
     return None
 
 
-def redraw_after_computers(s, shown_seq: str) -> bool:
+def redraw_after_computers(session, shown_seq: str) -> bool:
     """Whether the screen needs drawing once the computers' loop stops: no
     table, a dialog (a failed turn, a save problem), or a position other than
     the one shown (``shown_seq``: html[data-seq])."""
-    return s.ctrl is None or s.safety.panel is not None or shown_seq != str(s.seq())
+    return session.ctrl is None or session.safety.panel is not None or shown_seq != str(session.seq())
 
 
 #: what static/rtc.js tells of a friend's connection: it opened, a message came, it closed
@@ -240,12 +240,12 @@ def rtc_input(event: str, conn: int, said: str | None) -> dict:
     return inp
 
 
-def root_attributes(s) -> dict[str, str | None]:
+def root_attributes(session) -> dict[str, str | None]:
     """What <html> says of session ``s`` (None: the attribute is removed):
     its language, the role in a networked match, the position shown
     (data-seq, for tests) and whether the guided hand is on (never saved)."""
-    return {"lang": s.lang, "data-net-role": s.role or None, "data-seq": str(s.seq()),
-            "data-guide": "1" if s.guided.step is not None else "0"}
+    return {"lang": session.lang, "data-net-role": session.role or None, "data-seq": str(session.seq()),
+            "data-guide": "1" if session.guided.step is not None else "0"}
 
 
 #: the session's commands to static/rtc.js (op): its method, and the command's fields passed to it
