@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import json
 import os
+import warnings
 import sys
 from pathlib import Path
 
@@ -210,6 +211,35 @@ def restart(page, query: str = "", stored: dict | None = None) -> None:
     page.evaluate("([q, s]) => window.dominoReset(q, s)", [query, stored])
     page.wait_for_function("document.documentElement.dataset.busy === '0'", timeout=30_000)
     assert_no_py_error(page)
+
+
+BOOT_FACTS = """() => ({
+    rescue: (document.querySelector('[data-testid="boot-error"]') || {}).innerText || null,
+    boot_js_ran: !!window.dominoBoot, builder: !!window.dominoTree,
+    boot_js: performance.getEntriesByType("resource").filter(e => /static\\/boot\\.js/.test(e.name))
+        .map(e => ({status: e.responseStatus, bytes: e.transferSize, body: e.decodedBodySize,
+                    ms: Math.round(e.duration)}))})"""
+
+
+def boot_failure(page) -> dict | None:
+    """The facts of a boot that ended on the rescue screen (None when the app is up): its words,
+    whether static/boot.js ran and handed over the page's builder, and how boot.js was fetched."""
+    facts = page.evaluate(BOOT_FACTS)
+    return facts if facts["rescue"] else None
+
+
+def goto_booted(page, url: str) -> None:
+    """``page.goto(url)`` and wait until the app is ready.  Seen rarely on the network namespace's phones:
+    a first boot that ends on the rescue screen (static/boot.js did not run); it is reported, with its
+    facts, as a warning, and the page is loaded once more, which must boot."""
+    page.goto(url)
+    wait_ready(page)
+    failed = boot_failure(page)
+    if failed is not None:
+        warnings.warn(f"a boot ended on the rescue screen, loaded again: {failed}")
+        page.reload()
+        wait_ready(page)
+        assert boot_failure(page) is None, boot_failure(page)
 
 
 def app_is_healthy(page) -> bool:

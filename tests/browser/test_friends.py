@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from conftest import app_is_healthy, assert_no_py_error, did_fail, restart, wait_ready  # noqa: E402
+from conftest import app_is_healthy, goto_booted, assert_no_py_error, did_fail, restart, wait_ready  # noqa: E402
 from domino.engine.records import from_record  # noqa: E402
 from a11y import axe_violations  # noqa: E402
 from netns import netns, netns_browser, phones  # noqa: E402,F401  (fixtures)
@@ -65,8 +65,7 @@ class PhonesByRole:
         page = context.new_page()
         page.on("websocket", lambda ws: self.phones._socket(ws))
         page.set_viewport_size(PHONE)
-        page.goto(phones.ns.url + tail)
-        wait_ready(page)
+        goto_booted(page, phones.ns.url + tail)
         self.pages[role] = page
         return page
 
@@ -103,8 +102,7 @@ def open_phone(phones, query=FAST, hash_="", role=None):
         return roles.open(phones, role, query + hash_)
     page = phones.new(path=None)
     page.set_viewport_size(PHONE)
-    page.goto(phones.ns.url + query + hash_)
-    wait_ready(page)
+    goto_booted(page, phones.ns.url + query + hash_)
     return page
 
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from conftest import assert_no_py_error, wait_ready  # noqa: E402
+from conftest import assert_no_py_error, goto_booted, wait_ready  # noqa: E402
 from domino.engine.records import from_record  # noqa: E402
 from a11y import axe_violations  # noqa: E402
 from netns import netns, netns_browser, phones  # noqa: E402,F401  (fixtures)
@@ -38,8 +38,7 @@ def phone(phones, relays, hash_="", query=FAST):
     page.opened_sockets = opened
     settings = json.dumps({"relays": list(relays), "ice": []})
     page.context.add_init_script(f"({SEED_SETTINGS})({json.dumps([SETTINGS_KEY, settings])})")
-    page.goto(phones.ns.url + query + hash_)
-    wait_ready(page)
+    goto_booted(page, phones.ns.url + query + hash_)
     return page
 
 
