@@ -91,6 +91,21 @@ def online_guest(phones, host, seat: int, name: str | None, link: str | None = N
     return guest
 
 
+def relay_left(relay, timeout: float = 20.0) -> None:
+    """Wait until every websocket that connected to ``relay`` has disconnected (the phones
+    paused); else fail naming the connections still open."""
+    deadline = time.monotonic() + timeout
+    while True:
+        log = relay.log()
+        still = ({r["conn"] for r in log if r.get("ev") == "connect"}
+                 - {r["conn"] for r in log if r.get("ev") == "disconnect"})
+        if not still:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"connections {sorted(still)} still open on the relay after {timeout:.0f} s")
+        time.sleep(0.1)
+
+
 def started(phones, relay):
     host = online_host(phones, [relay.url])
     host.wait_for_selector('[data-testid="relay-status"][data-status="connected"]', timeout=10_000)
@@ -123,7 +138,7 @@ def test_two_phones_meet_through_the_relay_and_play_a_hand(phones, ns_relay):
     host.wait_for_selector('[data-testid="relay-status"]:has-text("no longer contacted")', timeout=5_000)
     tid(host, "start-table").click()
     guest.wait_for_selector(".screen.game", timeout=15_000)
-    time.sleep(1)          # the guest's pause follows its welcome; sockets close
+    relay_left(ns_relay)   # both paused: the guest's pause follows its welcome, then the sockets close
     heard = len([r for r in ns_relay.log() if r.get("dir") == "in"])
     play_hand([host, guest])
     assert len([r for r in ns_relay.log() if r.get("dir") == "in"]) == heard     # no announcing meanwhile
@@ -245,13 +260,22 @@ def test_nobody_but_the_host_gets_a_friends_secret(phones, ns_relay):
     fakes = [impostor(phones, bea["room"], bea["password"], bea["secret"], ns_relay.url),
              impostor(phones, ana["room"], bea["password"], bea["secret"], ns_relay.url),
              impostor(phones, ana["room"], ana["password"], bea["secret"], ns_relay.url)]
+    # Ana opens her link while the real host is off the relays (its sockets closed, as when its
+    # table is full): the fakes alone answer in her room, so she must meet the one that knows her
+    # room's password and refuse it, for it cannot answer her challenge without her secret
+    host.evaluate("window.dominoOnline.pause()")
+    host.wait_for_function("window.dominoOnline.status().state === 'paused'", timeout=10_000)
     guest = online_guest(phones, host, 1, None)
-    # today's Ana meets the real host (before the fix she could have met a fake one instead)
+    try:
+        guest.wait_for_function("window.dominoOnline.status().refused >= 1", timeout=30_000)
+    except Exception:
+        raise AssertionError("Ana never met (and refused) the fake in her room: "
+                             + json.dumps(guest.evaluate("window.dominoOnline.status()"))) from None
+    assert guest.locator('[data-testid="join-table"]').count() == 0     # no table from a fake
+    # the real host comes back to the relays: today's Ana meets it (before the fix she could have
+    # met a fake one instead)
+    host.evaluate("window.dominoOnline.resume()")
     guest.wait_for_selector('[data-testid="join-table"]', timeout=30_000)
-    # Ana refused the fake in her room (it could not answer her challenge); on a busy machine
-    # the host's handshake can finish first, so the fake's is waited for, not assumed done
-    guest.wait_for_function("window.dominoOnline.status().refused >= 1", timeout=30_000)
-    time.sleep(3)                                    # the fakes keep announcing meanwhile
     for fake in fakes:
         heard = fake.evaluate("window.heard")
         assert not [t for t in heard if ana["secret"] in t], heard

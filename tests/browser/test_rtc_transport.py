@@ -78,11 +78,26 @@ def _candidate_lines(sdp_text):
     return [line for line in sdp_text.splitlines() if line.startswith("a=candidate:")]
 
 
+def _settled_stats(page, conn, *, resolved=True, timeout=15.0):
+    """The connection's stats once they hold what a connected pair must have: Chromium
+    says "connected" before its stats report the selected pair (and the peer's candidate
+    its checks learned), so they are read again until both show or ``timeout`` runs out;
+    then the last stats are returned, for the caller's assertions to say what was missing."""
+    deadline = time.monotonic() + timeout
+    while True:
+        stats = page.evaluate("(id) => dominoRtc.stats(id)", conn)
+        settled = (stats["connectionState"] == "connected" and stats["pair"] and stats["remote"]
+                   and (not resolved or "host" in {c["candidateType"] for c in stats["remote"]}))
+        if settled or time.monotonic() > deadline:
+            return stats
+        time.sleep(0.1)
+
+
 def _assert_host_only(page, conn, *, resolved=True):
     """Only host candidates here; the peer's too (its mDNS name was resolved:
     ``resolved``), or its address learned from its checks (prflx)."""
-    stats = page.evaluate("(id) => dominoRtc.stats(id)", conn)
-    assert stats["connectionState"] == "connected"
+    stats = _settled_stats(page, conn, resolved=resolved)
+    assert stats["connectionState"] == "connected", stats
     assert stats["local"] and {c["candidateType"] for c in stats["local"]} == {"host"}, stats
     # the remote side's host address, or that address learned from its checks (prflx);
     # never a server-reflexive or relayed one: there is no STUN or TURN server
