@@ -30,6 +30,84 @@ def dealt(t: Table, hand: int) -> bool:
     return t.match.hand_no == hand + 1 and t.match.phase == "play"
 
 
+# ----------------------------------------------------------------- 1: a seat handed to the computer
+def test_a_seat_handed_to_the_computer_at_a_hands_end_releases_next():
+    t = at_hand_end()
+    t.next_tap("host")
+    t.next_tap("ana")
+    assert t.hosting.waiting_for() == ["Bea"]
+    t.tap("host", action="seat-controls")
+    t.tap("host", action="hand-to-computer", seat=str(BEA))
+    assert dealt(t, 0), "the computer taps Next for the seat it plays"
+
+
+@pytest.mark.parametrize("when", ["bea's turn", "ana's turn", "bea came back"])
+def test_a_seat_handed_to_the_computer_during_a_hand_is_not_waited_for_at_its_end(when):
+    t = Table(3)
+    if when == "bea came back":
+        t.to_hand_end(until=lambda m: m.seq >= 2)
+        t.drop("bea")
+        t.tick(5)
+        t.back("bea")
+        assert t.match.seats[BEA]["kind"] == REMOTE
+    else:
+        seat = BEA if when == "bea's turn" else ANA
+        t.to_hand_end(until=lambda m: m.turn == seat and m.seq >= 2)
+    t.tap("host", action="hand-to-computer", seat=str(BEA))
+    assert t.match.seats[BEA]["kind"] == "medium"
+    t.to_hand_end()
+    assert t.match.phase == "hand-over"
+    t.next_tap("host")
+    t.next_tap("ana")
+    assert dealt(t, 0)
+
+
+# ----------------------------------------------------------------- 2: a friend who leaves after the taps
+@pytest.mark.parametrize("how", ["drop", "bye"])
+def test_a_friend_who_leaves_after_the_others_tapped_next_deals_the_hand(how):
+    t = at_hand_end()
+    t.next_tap("host")
+    t.next_tap("ana")
+    assert not dealt(t, 0)
+    getattr(t, how)("bea")
+    assert t.hosting.table.seat_status(BEA) == "away"
+    assert dealt(t, 0), "nobody is left to wait for"
+
+
+def test_who_must_tap_is_worked_out_again_when_a_phone_goes_and_when_a_seat_is_given_back():
+    t = at_hand_end()
+    t.next_tap("host")
+    t.tap("host", action="hand-to-computer", seat=str(BEA))
+    assert t.hosting.waiting_for() == ["Ana"]
+    t.tap("host", action="give-back", seat=str(BEA))      # Bea's phone is there: she taps again
+    assert t.hosting.waiting_for() == ["Ana", "Bea"]
+    t.drop("ana")
+    assert t.hosting.waiting_for() == ["Bea"] and not dealt(t, 0)
+    t.next_tap("bea")
+    assert dealt(t, 0)
+
+
+# ----------------------------------------------------------------- 3: a tap counts for its own hand only
+def test_next_taps_of_an_earlier_match_do_not_count_in_the_next_one():
+    t = at_hand_end()
+    t.next_tap("host")
+    t.next_tap("ana")
+    t.tap("host", action="end-absence", seat=str(BEA))
+    t.tap("host", action="end-absence-yes")
+    assert t.match.outcome and t.match.resigned["seat"] == BEA
+    t.tap("host", action="new-match", seq=str(t.match.seq))      # back to the lobby, the same friends
+    assert t.host.ctrl is None
+    for name in ("ana", "bea"):
+        t.tap(name, action="join-table", value="")
+    t.start()
+    assert t.match.hand_no == 0
+    t.to_hand_end()
+    assert t.match.phase == "hand-over" and t.match.hand_no == 0
+    t.next_tap("bea")
+    assert t.match.phase == "hand-over", "Bea's tap alone deals nothing"
+    assert t.hosting.waiting_for() == [t.match.seats[0]["name"], "Ana"]
+
+
 # ----------------------------------------------------------------- 8: the order of leaving, and hello
 def test_two_friends_who_leave_in_the_same_second_are_treated_in_the_order_they_left():
     t = Table(3, grace="5", policy="abandon:5")
