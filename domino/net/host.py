@@ -39,10 +39,13 @@ phone, reclaims a seat.  A wrong secret is refused; five wrong secrets drop
 the device.
 
 Away seats.  A seat whose device goes away is ``away``; after ``grace``
-seconds (default 60) :meth:`HostTable.tick` applies the host's ``policy``:
-``"computer"`` sets the seat's kind in the Match to ``stand_in`` (default
-``"medium"``) so the session's computer loop plays it until its person
-comes back (then the kind is ``"remote"`` again); ``"abandon"`` ends the
+seconds (default 60) :meth:`HostTable.tick` applies the host's ``policy``
+to the seats away that long, in the order they left (a count of
+departures, not the clock: two friends who leave in the same second keep
+their order): ``"computer"`` sets the seat's kind in the Match to
+``stand_in`` (default ``"medium"``) so the session's computer loop plays
+it until its person comes back (then the kind is ``"remote"`` again);
+``"abandon"`` ends the
 match by abandonment: the table returns ``{"seat": s, "resign": True}``
 as the action to apply, i.e. :meth:`Match.resign`, whose outcome is
 exactly the abandonment rule: the one who left loses (with partners, the
@@ -50,6 +53,13 @@ leaver's side); at 2 sides the other wins; at 3+ sides the best of those
 who stay wins (most points; fewest in the bad-points games), a tie for the
 best is a draw.  The outcome's ``reason`` stays ``"resign"`` (records replay
 it unchanged); the ``ended`` message says ``abandoned: seat``.
+
+The host's hands on the seats.  :meth:`HostTable.hand_to_computer` gives a
+friend's seat to the computer whether its friend is there or not; such a
+seat is ``handed`` (in :meth:`HostTable.statuses` and the saved state) and
+stays with the computer until the host gives it back
+(:meth:`HostTable.give_back`): no ``hello`` takes it back, so a friend
+cannot undo the host's decision from their phone.
 """
 from __future__ import annotations
 
@@ -233,8 +243,11 @@ class HostTable:
         self.peers: dict[str, _Peer] = {}
         self.ready: set[int] = set()
         self.away: dict[int, float] = {}          # seat -> since (its current absence)
+        self.departures: dict[int, int] = {}      # seat away -> its place in the order of leaving
+        self.departed = 0                         # departures counted so far (the order of leaving)
         self.away_used: dict[int, float] = {}     # seat -> seconds away in this match before that
         self.stand_ins: set[int] = set()          # seats the computer plays (away, or handed by the host)
+        self.handed: set[int] = set()             # those of them the host handed (until the host gives them back)
         self.clock_key: tuple | None = None       # what the time limit runs for: ("turn", seq, seat) / ("next", seq)
         self.clock_since = 0.0
         self.clock_fired = False
@@ -269,13 +282,17 @@ class HostTable:
         return "invited" if seat in self.secrets else "open"
 
     def statuses(self) -> list[dict]:
-        """Per seat: seat, kind, name, status, and ``stand_in`` (the computer
-        level playing an away seat, else None).  Public: no secrets."""
+        """Per seat: seat, kind, name, status, ``stand_in`` (the computer
+        level playing the seat, else None) and ``handed`` (True: the host
+        handed the seat to the computer, and only the host gives it back;
+        False: the computer plays it while its friend is away, until the
+        friend's phone is back).  Public: no secrets."""
         out = []
         for i in range(self.players):
             name = self.match.seats[i]["name"] if self.match is not None else self.config["seats"][i]["name"]
             out.append({"seat": i, "kind": self.kind(i), "name": name, "status": self.seat_status(i),
-                        "stand_in": self.stand_in if i in self.stand_ins else None})
+                        "stand_in": self.stand_in if i in self.stand_ins else None,
+                        "handed": i in self.handed})
         return out
 
     def invite(self, seat: int) -> str:
@@ -298,7 +315,7 @@ class HostTable:
     def _revoke(self, seat: int, res: HostResult) -> None:
         self.secrets.pop(seat, None)
         self.ready.discard(seat)
-        self.away.pop(seat, None)
+        self._back(seat)
         pid = self.bound.pop(seat, None)
         if pid is not None:
             res.replies.append((pid, self._closed("removed", "the host gave this seat to someone else")))
@@ -350,6 +367,7 @@ class HostTable:
         swap(self.secrets)
         swap(self.bound)
         swap(self.away)
+        swap(self.departures)
         self.ready = {b if s == a else a if s == b else s for s in self.ready}
         for seat in (a, b):
             pid = self.bound.get(seat)
@@ -441,6 +459,7 @@ class HostTable:
         self.match = None
         self.started = False
         self.stand_ins.clear()
+        self.handed.clear()
         self.away_used.clear()
         self.abandoned = None
         self.pending = None
@@ -563,13 +582,13 @@ class HostTable:
         self.bound[seat] = p.id
         p.seat = seat
         p.sent_key, p.seen, p.ended_sent = None, None, False
-        since = self.away.pop(seat, None)
+        since = self._back(seat)
         if since is not None and self.started:     # the time away counts for the whole match
             self.away_used[seat] = self.away_used.get(seat, 0.0) + max(0.0, now - since)
         name = sanitize_name(msg["name"])
         if not self.started and name:
             self.config["seats"][seat]["name"] = name
-        if seat in self.stand_ins:
+        if seat in self.stand_ins and seat not in self.handed:    # the host's hand-over holds until given back
             self.stand_ins.discard(seat)
             if self.match is not None:
                 self.match.seats[seat]["kind"] = REMOTE
@@ -680,7 +699,19 @@ class HostTable:
             del self.bound[p.seat]
             self.ready.discard(p.seat)
             self.away[p.seat] = now
+            self.departed += 1
+            self.departures[p.seat] = self.departed
             self._seats_changed(res)
+
+    def _back(self, seat: int) -> float | None:
+        """The seat is no longer away: since when it was (None: it was not)."""
+        self.departures.pop(seat, None)
+        return self.away.pop(seat, None)
+
+    def left_order(self) -> list[int]:
+        """The seats away, the one who left first first (a monotonic count of
+        departures: two friends who leave in the same second keep their order)."""
+        return sorted(self.away, key=lambda s: self.departures.get(s, 0))
 
     def _drop(self, p: _Peer, reason: str, now: float, res: HostResult) -> None:
         res.replies.append((p.id, self._closed(reason, REFUSALS.get(reason, reason))))
@@ -699,7 +730,7 @@ class HostTable:
         m = self.match
         if m is None or m.finished:
             return res
-        for seat, since in sorted(self.away.items(), key=lambda kv: (kv[1], kv[0])):
+        for seat in self.left_order():
             if self.away_for(seat, now) < self.grace or seat in self.stand_ins:
                 continue
             if self.policy == "computer":
@@ -787,11 +818,16 @@ class HostTable:
     def hand_to_computer(self, seat: int) -> HostResult:
         """The host gives a friend's seat to the computer (the stand-in
         level), away or not, until the host gives it back
-        (:meth:`give_back`) or the friend's device says ``hello`` again."""
+        (:meth:`give_back`): no ``hello`` of the friend's phone takes it
+        back (the host decided; the friend cannot undo it from their phone).
+        A seat the computer already plays because its friend is away
+        becomes the host's hand-over too."""
         m = self._host_seat(seat)
         res = HostResult()
-        if seat not in self.stand_ins and not m.finished:
-            self._stand_in(seat, res)
+        if seat not in self.handed and not m.finished:
+            self.handed.add(seat)
+            if seat not in self.stand_ins:
+                self._stand_in(seat, res)
             self._seats_changed(res)
         return res
 
@@ -801,6 +837,7 @@ class HostTable:
         res = HostResult()
         if seat in self.stand_ins and seat in self.bound:
             self.stand_ins.discard(seat)
+            self.handed.discard(seat)
             m.seats[seat]["kind"] = REMOTE
             res.match_changed = True
             self._seats_changed(res)
@@ -947,17 +984,18 @@ class HostTable:
         """The table as JSON-able data, for the host's save (config,
         invitations, statuses, policy, each seat's time away in this match
         (up to ``now`` when given); no device).  ``away`` lists the seats
-        away, the one who left first first."""
+        away, the one who left first first; ``handed`` the seats of
+        ``stand_ins`` the host handed to the computer."""
         used = {s: self.away_for(s, now) if now is not None else self.away_used.get(s, 0.0)
                 for s in set(self.away_used) | set(self.away)}
         return {"format": STATE_FORMAT, "config": self.config,
                 "timeout": self.timeout,
                 "away_used": {str(k): round(v, 3) for k, v in sorted(used.items()) if v > 0},
-                "away": [s for s, _ in sorted(self.away.items(), key=lambda kv: (kv[1], kv[0]))],
+                "away": self.left_order(),
                 "secrets": {str(k): v for k, v in sorted(self.secrets.items())},
                 "statuses": [self.seat_status(i) for i in range(self.players)],
                 "policy": self.policy, "grace": self.grace, "stand_in": self.stand_in,
-                "started": self.started, "stand_ins": sorted(self.stand_ins),
+                "started": self.started, "stand_ins": sorted(self.stand_ins), "handed": sorted(self.handed),
                 "abandoned": self.abandoned}
 
     @classmethod
@@ -965,7 +1003,9 @@ class HostTable:
         """A table from :meth:`state` (after the host's reload).  Seats whose
         devices were there are away from ``now`` (the grace starts again);
         with a match, :meth:`attach` the saved Match next.  Raises
-        :class:`NetError` for anything that is not such a state."""
+        :class:`NetError` for anything that is not such a state.  A state
+        saved before ``handed`` was kept loads with none handed (the computer
+        stands in for its seats until their friends are back)."""
         if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
             raise NetError(f"not a host table state ({STATE_FORMAT})")
         try:
@@ -990,10 +1030,14 @@ class HostTable:
         remote = set(table.remote_seats())
         if not all(type(s) is int and s in remote for s in stand_ins):
             raise NetError("bad host table state: stand_ins")
+        handed = state.get("handed", [])
+        if not isinstance(handed, list) or not all(type(s) is int and s in stand_ins for s in handed):
+            raise NetError("bad host table state: handed")
         if abandoned is not None and abandoned not in remote:
             raise NetError("bad host table state: abandoned")
         table.started = started
         table.stand_ins = set(stand_ins)
+        table.handed = set(handed)
         table.abandoned = abandoned
         used = state.get("away_used", {})
         order = state.get("away", [])
@@ -1005,8 +1049,11 @@ class HostTable:
                 raise NetError(f"bad host table state: time away of seat {k!r}")
             table.away_used[int(k)] = float(v)
         rank = {s: i for i, s in enumerate(order) if type(s) is int}
-        for i, st in enumerate(statuses[:table.players]):
-            if i in remote and (st in ("joined", "ready", "away") or (started and i in table.secrets)):
-                # away from now, in the order they left (the first one is treated first)
-                table.away[i] = now - 1e-6 * (len(rank) - rank.get(i, len(rank)))
+        gone = [i for i, st in enumerate(statuses[:table.players])
+                if i in remote and (st in ("joined", "ready", "away") or (started and i in table.secrets))]
+        for i in sorted(gone, key=lambda s: (rank.get(s, len(rank)), s)):
+            # away from now, in the order they left (the first one is treated first)
+            table.away[i] = now
+            table.departed += 1
+            table.departures[i] = table.departed
         return table

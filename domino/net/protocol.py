@@ -170,12 +170,14 @@ def _opt(x: dict, key: str, check: Check) -> bool:
 
 def is_seat_status(x: Any) -> bool:
     """One seat of a lobby's ``config.seats`` or a ``status`` message: ``seat``
-    (an int), ``status`` (a word), and when present ``name``, ``kind`` and
-    ``stand_in`` of their types.  A guest reads these to draw and to know
+    (an int), ``status`` (a word), and when present ``name``, ``kind``,
+    ``stand_in`` and ``handed`` (a bool: the host handed the seat to the
+    computer) of their types.  A guest reads these to draw and to know
     whether it is ready: a host's message with anything else is refused."""
     return (type(x) is dict and is_int(x.get("seat"), 0, MAX_SEAT) and type(x.get("status")) is str
             and len(x["status"]) <= 20 and _opt(x, "name", _text(MAX_RAW_NAME)) and _opt(x, "kind", _text(20))
-            and _opt(x, "stand_in", lambda v: v is None or (type(v) is str and len(v) <= 20)))
+            and _opt(x, "stand_in", lambda v: v is None or (type(v) is str and len(v) <= 20))
+            and _opt(x, "handed", _is_bool))
 
 
 def _is_statuses(x: Any) -> bool:

@@ -26,6 +26,7 @@ from domino.app.friends import invite_link
 from domino.app.i18n import t
 from domino.app.link.base import Link
 from domino.app.link.relays import Relays
+from domino.app.link.votes import NextVotes, host_seats, missing
 from domino.app.links import INVITATIONS
 from domino.app.nodes import Node
 from domino.app.online import (DEFAULT_ICE, DEFAULT_RELAYS, OnlineError, new_room, online_link, parse_ice,
@@ -56,7 +57,7 @@ class Hosting(Link):
         self.conn_seat: dict[int, int] = {}     # conn -> seat, while its offer waits for an answer
         self.invite_seat: int | None = None     # the invitation shown at the table
         self.net_note = ""                      # the last reply-code problem or share result
-        self.votes: set = set()                 # "next hand" taps (seats, and "host")
+        self.votes = NextVotes()                # "next hand" taps, for the hand they were made in
         self.confirm_absence: int | None = None # the seat whose absence would end the match (asked)
         self.seat_controls = False              # the buttons for the friends' seats are shown
         self.online_rooms = rooms               # over the internet: a room per seat's secret, else None
@@ -115,7 +116,7 @@ class Hosting(Link):
     def close(self) -> None:
         """The host closes the table: every friend is told, every connection closed."""
         session = self.session
-        self.host_result(self.table.close())
+        self.wire(self.table.close())
         for conn in list(self.conn_seat):
             self.net(op="close", conn=conn)
         self.relays.leave()
@@ -148,7 +149,7 @@ class Hosting(Link):
         if c is None or c.match.phase != "hand-over":
             return False
         if self.table.match is c.match:
-            self.vote("host")
+            self.vote(*host_seats(self.table))
         return True
 
     def back_to_lobby(self) -> bool:
@@ -184,7 +185,8 @@ class Hosting(Link):
 
     def table_words(self) -> dict:
         c = self.session.ctrl
-        waiting = self.waiting_for() if c is not None and c.match.phase == "hand-over" and self.votes else []
+        waiting = self.waiting_for() if c is not None and c.match.phase == "hand-over" and self.votes.of(
+            self.hand_key()) else []
         people = {st["seat"]: st["status"] for st in self.table.statuses() if st["status"] != "computer"}
         clock = self.table.clock_shown
         names = [x["name"] for x in c.match.seats] if c is not None else []
@@ -525,15 +527,21 @@ class Hosting(Link):
                 continue
             self.net(op="send", conn=conn, text=text)
 
-    def host_result(self, res) -> None:
-        """What the table answered: replies sent, dropped devices closed, an accepted action played like a tap."""
-        session, h = self.session, self.table
+    def wire(self, res) -> None:
+        """The table's replies sent, the devices it dropped closed."""
         self.send_all(res.replies)
         for peer in res.drop:
             try:
                 self.net(op="close", conn=int(peer))
             except ValueError:
                 pass
+
+    def host_result(self, res) -> None:
+        """What the table answered: replies sent, dropped devices closed, an accepted action played like a
+        tap; and, at a hand's end, who must still tap Next worked out again (a seat changed hands, a
+        phone came or went, time passed): nobody missing, the hand is dealt."""
+        session, h = self.session, self.table
+        self.wire(res)
         if res.action is not None and session.ctrl is not None and h.match is session.ctrl.match:
             _seat, action = res.action
             if action.get("resign"):
@@ -545,7 +553,8 @@ class Hosting(Link):
             self.vote(*h.remote_seats())
         if res.clock_changed:
             session.render()
-        if res.match_changed and session.ctrl is not None:
+        dealt = self.recount()      # (its save holds a seat's new kind: no view of the hand's end again)
+        if res.match_changed and session.ctrl is not None and not dealt:
             session.save_game()
             session.changed()
         if res.lobby_changed and session.link is self:
@@ -557,33 +566,42 @@ class Hosting(Link):
         if res.replies:
             self.online_pace()
 
-    def vote(self, *who) -> None:
-        """A "next hand" tap; the hand is dealt when every person at the table has tapped."""
-        session = self.session
-        c = session.ctrl
-        if c is None or c.match.phase != "hand-over":
+    def hand_key(self) -> tuple:
+        """The hand a Next tap is for: this match (its id), its hand and its seq."""
+        m = self.session.ctrl.match
+        return (self.session.match_id, m.hand_no, m.seq)
+
+    def at_hand_end(self) -> bool:
+        """The table's match is on this phone's table, between two hands."""
+        c = self.session.ctrl
+        return c is not None and self.table.match is c.match and c.match.phase == "hand-over"
+
+    def vote(self, *seats: int) -> None:
+        """A "next hand" tap for these seats (the host's own, a friend's); the hand is dealt when nobody
+        who must tap is missing (:mod:`domino.app.link.votes`)."""
+        if not self.at_hand_end():
             return
-        self.votes.update(who)
-        if not self.waiting_for():
-            self.votes.clear()
-            if c.next_hand():
-                session.save_game()
-                session.changed()
-        else:
-            session.render()
+        self.votes.tap(self.hand_key(), *seats)
+        if not self.recount():
+            self.session.render()
+
+    def recount(self) -> bool:
+        """At a hand's end with nobody missing: the next hand is dealt (True)."""
+        session = self.session
+        if not self.at_hand_end() or missing(self.table, self.votes, self.hand_key()):
+            return False
+        self.votes.clear()
+        session.ctrl.next_hand()
+        session.save_game()
+        session.changed()
+        return True
 
     def waiting_for(self) -> list[str]:
-        """The names of the people whose "next hand" tap is still missing."""
-        h, c = self.table, self.session.ctrl
-        if c is None:
+        """The names of the people whose "next hand" tap for this hand is still missing."""
+        if not self.at_hand_end():
             return []
-        names = []
-        for i in range(h.players):
-            kind = h.kind(i)
-            key = "host" if kind == HUMAN else i
-            if (kind == HUMAN or (kind == REMOTE and i in h.bound)) and key not in self.votes:
-                names.append(c.match.seats[i]["name"])
-        return names
+        seats = self.session.ctrl.match.seats
+        return [seats[i]["name"] for i in missing(self.table, self.votes, self.hand_key())]
 
     # ------------------------------------------------------------ over the internet
     @answers("online-switch")

@@ -183,8 +183,10 @@ def online_panel(hosting) -> Node:
 
 def table_bar(hosting) -> Node | None:
     """On the host's table: a friend who is away, and the one-tap invitation for their seat;
-    and the host's hands on the friends' seats: the computer plays for one (or gives it
-    back), or the match ends because one is absent (asked first)."""
+    and the host's hands on the friends' seats: the computer plays for one until the host
+    gives it back (a seat the computer plays only while its friend is away can be handed
+    too: then it stays with the computer when the friend is back), or the match ends
+    because one is absent (asked first)."""
     hst = hosting.table
     lang = hosting.lang
     items = []
@@ -201,7 +203,7 @@ def table_bar(hosting) -> Node | None:
                              t(lang, "friends.invite_again", name=name))))
         if st["kind"] != REMOTE or not live:
             continue
-        if st["stand_in"] is None:
+        if not st["handed"]:       # the computer may already play for a friend away: the host's hand-over holds
             hand = h("button", {"type": "button", "class": "secondary", "data-action": "hand-to-computer",
                                 "data-seat": seat, "data-testid": "hand-to-computer"},
                      t(lang, "friends.hand_to_computer", name=name))
