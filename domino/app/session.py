@@ -620,7 +620,7 @@ class Session(Answering):
         self.match_id = secrets.token_hex(8)
         self.last_match = None
         self.menu_open = False
-        self.practice = bool(self.new_settings.get("practice"))
+        self.practice = bool(self.new_settings.get("practice")) and self.role is None   # friends: no undo
         self.undos = 0
         self.stats_pending = True
         self.heard = (match.seq, match.hand_no)
@@ -668,8 +668,8 @@ class Session(Answering):
     @answers("undo")
     def undo_move(self, inp: dict) -> None:
         c = self.ctrl
-        if c is None or not self.practice or self.guided.step is not None:
-            return
+        if c is None or not self.practice or self.role is not None or self.guided.step is not None:
+            return      # a friends' match is shared: a move taken back on one phone cannot be fair
         back = undo.undo(c.match)
         if back is None:
             return

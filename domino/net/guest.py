@@ -9,16 +9,30 @@ refusal.  It trusts the host no more than the host trusts it: every text is
 decoded with the caps of :mod:`domino.net.protocol`, and a message that is
 malformed, about another seat, or older than what the guest already has is
 ignored (``receive`` says so and changes nothing).
+
+What the guest shows agrees with the view it has, whatever the host says:
+
+* the countdown (``clock``) only as :func:`read_clock` accepts it against
+  the view and the statuses, and only for the position it was heard at.  The
+  host sends the status carrying it just before the view it belongs to (a
+  seat handed over, a phone back), so a clock that does not agree with the
+  view at hand waits for the next view and is checked against that one; a
+  view of a new position ends a clock heard before it (the host starts the
+  time limit again there, and says nothing while it is not in its last
+  seconds);
+* no move while the computer plays this seat (:attr:`GuestTable.stood_in`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from domino.engine.match import HUMAN
 from domino.net import protocol
+from domino.net.host import COUNTDOWN
 from domino.net.mirror import MirrorError, MirrorMatch
 from domino.net.protocol import ProtocolError
-from domino.table import sanitize_name
+from domino.table import REMOTE, sanitize_name
 
 MAX_LOG = 500          # public actions kept in .log
 
@@ -69,7 +83,8 @@ class GuestTable:
         self.match: MirrorMatch | None = None
         self.log: list[dict] = []            # public actions, {"hand", "i", "action"}
         self.statuses: list[dict] = []
-        self.clock: dict | None = None       # the host's countdown: {"what", "seat", "left"}
+        self.clock: dict | None = None       # the host's countdown: {"what", "seat", "left"} (read_clock)
+        self.clock_next: Any = None          # a clock heard that did not agree with the view: for the next one
         self.refusal: Refusal | None = None
         self.outcome: dict | None = None
         self.ended = False
@@ -80,6 +95,12 @@ class GuestTable:
     @property
     def seq(self) -> int | None:
         return self.view["seq"] if self.view is not None else None
+
+    @property
+    def stood_in(self) -> bool:
+        """The computer plays this seat: the host's status says so (``stand_in``), or the view's kinds do
+        (either is enough: the host would refuse a move of this seat)."""
+        return played_by_computer(self.seat, self.view, self.statuses)
 
     # ----- what the guest sends ---------------------------------------------
     def hello(self) -> str:
@@ -167,8 +188,12 @@ class GuestTable:
                 self.match.update(v, resigned)
         except MirrorError as exc:
             return f"a view the table cannot show: {exc}"
+        same = self.view is not None and self.view["seq"] == v["seq"]
         self.view = v
-        self.clock = None
+        # a clock heard just before this view is this view's; the one shown stays only at the same position
+        self.clock = (read_clock(self.clock_next, v, self.statuses)
+                      or (read_clock(self.clock, v, self.statuses) if same else None))
+        self.clock_next = None
         self.resigned = resigned
         self.abandoned = msg.get("abandoned")
         self.outcome = v.get("outcome")
@@ -193,7 +218,8 @@ class GuestTable:
 
     def _on_status(self, msg: dict) -> str:
         self.statuses = [s for s in msg["seats"] if isinstance(s, dict)]
-        self.clock = read_clock(msg.get("clock"), self.view)
+        self.clock = read_clock(msg.get("clock"), self.view, self.statuses)
+        self.clock_next = msg.get("clock") if self.clock is None else None
         return ""
 
     def _on_ended(self, msg: dict) -> str:
@@ -213,15 +239,29 @@ class GuestTable:
                 "abandoned": self.abandoned, "outcome": self.outcome, "ended": self.ended}
 
 
-def read_clock(x: Any, view: dict | None) -> dict | None:
-    """The host's countdown, if it is one this table can show: ``what`` is
-    "turn" (with a seat of the table) or "next", ``left`` whole seconds."""
-    if not isinstance(x, dict) or x.get("what") not in ("turn", "next"):
+def played_by_computer(seat: Any, view: dict | None, statuses: list[dict]) -> bool:
+    """Whether the computer plays ``seat``: a computer's kind in the view, or a stand-in in the statuses."""
+    kinds = (view or {}).get("kinds") or []
+    if isinstance(seat, int) and 0 <= seat < len(kinds) and kinds[seat] not in (HUMAN, REMOTE):
+        return True
+    return any(s.get("seat") == seat and s.get("stand_in") is not None for s in statuses)
+
+
+def read_clock(x: Any, view: dict | None, statuses: list[dict]) -> dict | None:
+    """The host's countdown ``x`` as this table shows it, or None when it does not agree with ``view``
+    and the seats' ``statuses``: ``left`` whole seconds in (0, :data:`~domino.net.host.COUNTDOWN`];
+    "next" (no seat) only at a hand's end; "turn" only during play, for the seat to move, and only when
+    a friend plays it (not the host, not a computer, not a stand-in)."""
+    if not isinstance(x, dict) or view is None or view.get("outcome"):
         return None
-    left, seat = x.get("left"), x.get("seat")
-    if not protocol.is_int(left, 0, 3600):
+    what, seat, left = x.get("what"), x.get("seat"), x.get("left")
+    if not protocol.is_int(left, 1, int(COUNTDOWN)):
         return None
-    players = view["players"] if view is not None else protocol.MAX_SEAT + 1
-    if x["what"] == "turn" and not protocol.is_int(seat, 0, players - 1):
-        return None
-    return {"what": x["what"], "seat": seat if x["what"] == "turn" else None, "left": left}
+    if what == "next" and seat is None and view.get("phase") == "hand-over":
+        return {"what": "next", "seat": None, "left": left}
+    kinds = view.get("kinds") or []
+    if (what == "turn" and view.get("phase") == "play" and protocol.is_int(seat, 0, len(kinds) - 1)
+            and seat == view.get("turn") and kinds[seat] == REMOTE
+            and not played_by_computer(seat, view, statuses)):
+        return {"what": "turn", "seat": seat, "left": left}
+    return None

@@ -2,7 +2,9 @@
 
 :class:`~domino.net.guest.GuestTable` keeps the host's views; the table is the usual screen over its
 :class:`~domino.net.mirror.MirrorMatch`, and a tap leaves a decision in the mirror that
-:meth:`Joining.after_tap` sends to the host as an ``act``.  The match is the host's: nothing of it is saved
+:meth:`Joining.after_tap` sends to the host as an ``act``.  While the computer plays this seat
+(:attr:`GuestTable.stood_in`) the table offers no move (:class:`GuestController`) and says how to get the
+seat back.  The match is the host's: nothing of it is saved
 or counted here.  Commands to the page: ``{"op": "answer", "sdp": offer}`` -> ``net-answer`` with ``conn``
 and ``sdp`` (or ``error``), then ``send`` and ``close`` as the host's (:mod:`domino.app.link.hosting`);
 over the internet, the relays (:mod:`domino.app.link.relays`).
@@ -23,6 +25,24 @@ from domino.app.screens.lobby import toolbar
 from domino.net import sdp
 from domino.net.guest import GuestTable
 from domino.table import sanitize_name
+
+
+class GuestController(controller.Controller):
+    """The guest's table: the usual controller over the mirror, offering no move while the computer plays
+    this seat (the host would refuse it) and saying, as the host's phone does, that the seat is thinking."""
+
+    def __init__(self, guest: GuestTable, lang: str):
+        super().__init__(guest.match, lang, viewer=guest.seat)
+        self.guest = guest
+
+    def my_turn(self) -> bool:
+        return not self.guest.stood_in and super().my_turn()
+
+    def status(self, lang: str | None = None) -> str:
+        m = self.match
+        if self.guest.stood_in and m.phase == "play" and m.turn == self.guest.seat:
+            return t(lang or self.lang, "game.thinking", name=m.seats[m.turn]["name"])
+        return super().status(lang)
 
 
 class Joining(Link):
@@ -128,7 +148,14 @@ class Joining(Link):
                 "bar": None, "tool": None,
                 "banner": (t(self.lang, "guest.lost") if self.state == "lost" else
                            t(self.lang, "online.lost") if self.state == "online" else
-                           t(self.lang, "guest.closed", why=self.why) if self.state == "closed" else "")}
+                           t(self.lang, "guest.closed", why=self.why) if self.state == "closed" else
+                           t(self.lang, "guest.stood_in", name=self.seat_name()) if self.table.stood_in else "")}
+
+    def seat_name(self) -> str:
+        """This seat's name as the host's phone shows it (in its Seats buttons)."""
+        names = (self.table.view or {}).get("names") or []
+        seat = self.table.seat
+        return str(names[seat]) if 0 <= seat < len(names) else t(self.lang, "friends.seat", n=seat + 1)
 
     def snapshot_ok(self) -> bool:
         return False                 # a guest's table is the host's
@@ -216,7 +243,7 @@ class Joining(Link):
             if g.view["phase"] != "hand-over":
                 self.votes.clear()
             if had is None or session.ctrl is None or session.ctrl.match is not g.match:
-                session.ctrl = controller.Controller(g.match, session.lang, viewer=g.seat)
+                session.ctrl = GuestController(g, session.lang)
             else:
                 session.ctrl.clear()
             session.heard = session.heard or (g.match.seq, g.match.hand_no)

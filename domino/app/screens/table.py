@@ -172,13 +172,14 @@ def game_screen(c: Controller, display: Display) -> Node:
                                        "data-seq": seq, "disabled": None if c.my_turn() else ""},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "!"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.hint"))))
-    busy_extra += undo_tools(c, display)
+    net = display.net
+    if net is None:      # a friends' match is shared: no move is taken back on one phone
+        busy_extra += undo_tools(c, display)
     if not m.outcome and humans(m):
         busy_extra.append(h("button", {"type": "button", "class": "tb warn", "data-action": "resign",
                                        "data-testid": "resign"},
                             h("span", {"class": "ico", "aria-hidden": "true"}, "⚑"),
                             h("span", {"class": "tb-text"}, t(lang, "tb.resign"))))
-    net = display.net
     if net and net.get("tool"):
         busy_extra.append(net["tool"])     # the host's buttons for the friends' seats
     busy_extra.append(menu_button(lang))

@@ -107,6 +107,8 @@ EN = {
     "guest.refused": "The host refused: {why}",
     "guest.wait_next": "Waiting for the others to press Next…",
     "guest.abandoned": "{name} left the match.",
+    "guest.stood_in": "The computer is playing your seat. Ask the host to give it back "
+                      "(Seats → Give the seat back to {name}).",
     "friends.table_lost": "The friends' table of this match could not be read: the computer plays their seats.",
 }
 
@@ -220,5 +222,7 @@ ES = {
     "guest.refused": "El anfitrión no lo aceptó: {why}",
     "guest.wait_next": "Esperando a que los demás pulsen Siguiente…",
     "guest.abandoned": "{name} dejó la partida.",
+    "guest.stood_in": "La computadora juega en tu puesto. Pídele al anfitrión que te lo devuelva "
+                      "(Puestos → Devolver el puesto a {name}).",
     "friends.table_lost": "No se pudo leer la mesa de amigos de esta partida: la computadora juega sus puestos.",
 }
