@@ -75,13 +75,14 @@ class Table:
         kind = m.seats[seat]["kind"]
         if kind == HUMAN:
             self.tap_move("host")
+        elif kind == REMOTE and self.device(seat) is None:
+            self.tick(self.hosting.table.grace + 1)     # the friend is away: the away policy decides
         elif kind == REMOTE:
             self.tap_move(self.names[seat])
         else:
             host = self.host
             search = host.computers.think()      # the page's loop asks, then brings the decision back
             self.tap("host", action="computer-move", move=search.step(1000), gen=host.computers.gen)
-        assert m.seq > 0
         return True
 
     def tap_move(self, name: str) -> None:
