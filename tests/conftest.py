@@ -108,6 +108,26 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
 
 
+# $DOMINO_TIMELINE=FILE: one JSON line per test (worker, test, start, end), for scripts/suite_timeline.py
+_TIMELINE = os.environ.get("DOMINO_TIMELINE")
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if _TIMELINE:
+        _timeline_write({"test": nodeid, "start": __import__("time").time()})
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    if _TIMELINE:
+        _timeline_write({"test": nodeid, "end": __import__("time").time()})
+
+
+def _timeline_write(row: dict) -> None:
+    row["worker"] = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with open(_TIMELINE, "a", encoding="utf-8") as f:
+        f.write(json.dumps(row) + "\n")
+
+
 _FAILED = pytest.StashKey[bool]()
 
 

@@ -20,6 +20,10 @@ class Tile(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Tile":
         """``Tile.parse("6-4") == Tile(4, 6)``; raises ValueError on junk."""
+        if type(text) is str:
+            hit = _PARSED.get(text)       # every tile's two plain spellings: the engine's hot path
+            if hit is not None:
+                return hit
         if not isinstance(text, str):
             raise ValueError(f"a tile is written like '4-6', not {text!r}")
         parts = text.strip().split("-")
@@ -54,6 +58,8 @@ def set_size(n: int) -> int:
 # Tables indexed by tile id, covering the largest set.
 TILES: tuple[Tile, ...] = tuple(Tile(a, b) for b in range(MAX_SET + 1) for a in range(b + 1))
 NAMES: tuple[str, ...] = tuple(str(t) for t in TILES)
+# Tile.parse's answers for "a-b" and "b-a" of every tile, read before any parsing.
+_PARSED: dict[str, Tile] = {f"{x}-{y}": t for t in TILES for x, y in ((t.a, t.b), (t.b, t.a))}
 LOW: tuple[int, ...] = tuple(t.a for t in TILES)
 HIGH: tuple[int, ...] = tuple(t.b for t in TILES)
 PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
