@@ -127,3 +127,41 @@ def test_kept_hands_are_bounded():
     doc = review.load(s.storage.reviews())
     assert 1 <= len(doc["hands"]) <= review.KEEP
     assert len(s.storage.reviews()) <= review.MAX_CHARS
+
+
+def test_escape_closes_and_odd_inputs_do_nothing():
+    store = MemoryStore()
+    s = start(FORM_2P, store)
+    s.handle({"action": "review-step", "step": "forward"})     # no review open: nothing
+    s.handle({"action": "review-hand"})                         # mid-hand: no review
+    assert shown(s) is None
+    to_hand_end(s)
+    s.handle({"action": "review-hand"})
+    s.handle({"action": "review-step", "step": "sideways"})
+    assert shown(s)[1]["data-step"] == "0"
+    assert s.focus_target(True) == '[data-step="forward"]'
+    s.handle({"action": "escape"})
+    assert shown(s) is None and find(s.screen(), data_testid="hand-result")
+    s.handle({"action": "stats"})
+    for bad in ("99", "-1", "x"):
+        s.handle({"action": "review-kept", "index": bad})
+        assert shown(s) is None
+    # stored text that is no list of hands is none, never an error
+    store.set(s.storage.key("reviews"), '{"format": "domino-reviews/1", "matches": [], "hands": 3}')
+    assert find(s.screen(), data_testid="review-kept") == []
+
+
+def test_a_friends_table_offers_no_review():
+    from domino.app.controller import Controller
+    from domino.app.screens.display import Display
+    from domino.app.screens.results import hand_result
+    s = start(FORM_2P)
+    to_hand_end(s)
+    m = s.ctrl.match
+    c = Controller(m, "en", viewer=0)
+    assert find(hand_result(c, m.view(0), Display("en")), data_testid="review-hand")
+    net = {"role": "host", "statuses": {}, "bar": None, "waiting": [], "banner": ""}
+    assert not find(hand_result(c, m.view(0), Display("en", net=net)), data_testid="review-hand")
+    s.link.role = "host"      # as a host's link says (the review answers only this phone's own table)
+    s.handle({"action": "review-hand"})
+    assert shown(s) is None
