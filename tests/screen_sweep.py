@@ -27,10 +27,13 @@ from dataclasses import dataclass, field
 
 from domino import players
 from domino.app import snapshot
+from domino.app import review
 from domino.app import stats as stats_mod
 from domino.app.controller import Controller
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card
+from domino.app.screens.menu import _game_name
+from domino.app.screens.review import kept_list, review_dialog
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.display import Display
 from domino.app.screens.table import draw_board, game_screen
@@ -221,8 +224,19 @@ def _end_screens(m: Match, d: _Drawer, lang: str, kind: str) -> None:
             stats = stats_mod.empty()
             stats_mod.record(stats, m)
             d.draw("statistics", lambda: stats_dialog(stats, lang), lang)
+            kept = kept_list(review.keep(review.empty(), m, "sweep"), lang, _game_name)
+            d.draw("statistics with the last hands", lambda: stats_dialog(stats, lang, kept=kept), lang)
     finally:
         m.seats = real
+
+
+def _review_screens(m: Match, d: _Drawer) -> None:
+    """The hand's review (replayed from the match's record): the deal, a move midway and the end."""
+    st = review.steps_of_match(m)
+    rounds = bool((st[0]["view"].get("layout") or {}).get("rounds"))
+    for lang in LANGS:
+        for i in sorted({0, len(st) // 2, len(st) - 1}):
+            d.draw(f"review step {i}", lambda: review_dialog(st, i, m.hand_no, rounds, "coloured", lang), lang)
 
 
 def sweep_match(game: str, n: int, opts: dict, seed: int, *, full: bool = False, kind: str = "medium",
@@ -269,6 +283,7 @@ def sweep_match(game: str, n: int, opts: dict, seed: int, *, full: bool = False,
             moment(KINDS if full else ends if m.phase != "play" else None)
             continue
         sw.hands += 1
+        _review_screens(m, d)
         if m.finished or (max_hands is not None and sw.hands >= max_hands):
             break
         m.next_hand()

@@ -25,7 +25,7 @@ from domino.table import default_settings, new_match
 from tests.test_friends_session import Net
 
 PATH = "/domino/"
-ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat")     # domino/browser.py
+ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat", "step", "index")   # domino/browser.py
 ACTIONS = sorted(answered())
 NAMES = ["Ana", "", "x" * 40, "‮evil", "<b>", "  ", "Bea"]
 JUNK = [None, True, False, 0, -1, 1, 7, 10**12, 1.5, "", "x", "1", "0", "-1", "6-6", "9-9", "L", "R", "abc" * 30,

@@ -24,7 +24,8 @@ class Comforts(Answering):
         session = self.session
         out = []
         if self.stats_open:
-            out.append(stats_dialog(session.load_stats(), session.lang, self.stats_reset_ask, self.stats_note))
+            out.append(stats_dialog(session.load_stats(), session.lang, self.stats_reset_ask, self.stats_note,
+                                    kept=session.review.kept_section()))
         if self.help_game is not None:
             out.append(help_dialog(self.help_game, session.lang, guide=session.role is None))
         return out

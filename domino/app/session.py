@@ -63,6 +63,7 @@ from domino.app.answers import Answering, answers
 from domino.app.comforts import Comforts
 from domino.app.computers import ComputerSeats
 from domino.app.guided import GuidedHand
+from domino.app.reviewing import HandReview
 from domino.app.safety_net import PANEL_ACTIONS, PANEL_ONLY, SafetyNet
 from domino.app.link.alone import Alone
 from domino.app.link.base import Link
@@ -83,7 +84,7 @@ from domino.table import default_options, default_settings, new_match, normalize
 UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no", "save-ok", "log", "pace",
                      # comforts: leaving the table, undo and the guide stop a computer that is thinking
                      "menu", "sound", "stats", "stats-close", "stats-reset", "stats-reset-yes", "stats-reset-no",
-                     "undo", "guide-start", "guide-next", "guide-skip", "guide-finish", "guide-dismiss"})
+                     "undo", "review-kept", "review-step", "review-close", "guide-start", "guide-next", "guide-skip", "guide-finish", "guide-dismiss"})
 # inputs that are not a tap on the page: never gated by dialogs, busy or seq
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.link)
@@ -172,6 +173,7 @@ class Session(Answering):
         self.clock = time.monotonic
         self.comforts = Comforts(self)     # help, language, pips, log, pace, sound, statistics
         self.guided = GuidedHand(self)     # the guided hand, and the match it keeps aside
+        self.review = HandReview(self)     # a hand's review, and the last hands kept for it
         join = params.get("join")
         self.link: Link = Joining.from_link(self, str(join)) if join else Alone(self)
 
@@ -216,7 +218,7 @@ class Session(Answering):
 
     def answerer(self, action: str):
         """The method that answers this input: the session's, its link's, the comforts' or the guide's."""
-        for part in (self, self.link, self.comforts, self.guided, self.safety, self.computers):
+        for part in (self, self.link, self.comforts, self.guided, self.safety, self.computers, self.review):
             handler = part.answer(action)
             if handler is not None:
                 return handler
@@ -398,6 +400,7 @@ class Session(Answering):
             doc = self.load_stats()
             if stats_mod.record(doc, m, self.practice) is not None:
                 self.storage.write_stats(doc)
+        self.review.keep(m)
         self.comforts.sounds_for(m)
 
     def snapshot(self, size: tuple[int, int]) -> None:
@@ -467,7 +470,7 @@ class Session(Answering):
 
     @answers("escape")
     def escape_pressed(self, inp: dict) -> None:
-        if self.comforts.help_game is not None:
+        if self.comforts.help_game is not None or self.review.escape():
             self.comforts.help_game = None
             self.render()
         elif self.comforts.stats_open or self.confirm_replace or self.link.escape():
@@ -688,6 +691,6 @@ class Session(Answering):
 def answered() -> set[str]:
     """Every input some part of the app answers: the session's and each link's (taps and events)."""
     return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand, SafetyNet,
-                                                   ComputerSeats)))
+                                                   ComputerSeats, HandReview)))
 
 

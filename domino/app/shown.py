@@ -66,7 +66,7 @@ def dialogs(session) -> list:
         out.append(guide.guide_panel(session.guided.step, session.lang, session.ctrl.match.view(0)))
     if not session.at_table() and session.confirm_replace and session.ctrl is not None:
         out.append(menu_screens.replace_dialog(session.ctrl.match, session.lang))
-    out += session.comforts.dialogs()
+    out += session.review.dialogs() if session.review.open else session.comforts.dialogs()
     if session.at_table():
         out += session.link.dialogs()
     return out
@@ -98,6 +98,8 @@ def focus_target(session, keyboard: bool) -> str | None:
     c = session.ctrl
     if session.safety.panel is not None or session.safety.notes:
         return ".overlay.safe button"
+    if session.review.open:
+        return session.review.focus_target()
     if session.comforts.focus_target() is not None:
         return session.comforts.focus_target()
     if not session.at_table():

@@ -50,9 +50,11 @@ STATS = "stats"                # the statistics (domino.app.stats)
 STATS_ASIDE = "stats:unreadable"   # statistics that could not be read, kept aside
 TABLE = "net"                  # the friends' table around the saved match (domino.app.friends)
 CONSENTS = "online-rooms"      # the rooms a guest agreed to join (domino.app.online)
+REVIEWS = "reviews"            # the last hands played, for their review (domino.app.review)
 CORRUPT = "corrupt:"           # + an ISO time: a copy kept aside (a corrupt save; static/rescue.js's keys)
 NAMES = {"save": SAVE, "settings": SETTINGS, "snapshot": SNAPSHOT, "meta": META, "stats": STATS,
-         "stats_aside": STATS_ASIDE, "table": TABLE, "consents": CONSENTS, "corrupt": CORRUPT}
+         "stats_aside": STATS_ASIDE, "table": TABLE, "consents": CONSENTS, "corrupt": CORRUPT,
+         "reviews": REVIEWS}
 
 MAX_CORRUPT = 3                # corrupt copies kept aside, the oldest dropped first
 MAX_CONSENTS = 20              # rooms a guest's consent is remembered for, the newest first
@@ -354,6 +356,13 @@ class Storage:
 
     def reset_stats(self) -> None:
         self.store.delete(self.key(STATS))
+
+    def reviews(self) -> str | None:
+        """The kept hands' text (domino.app.review.load reads it)."""
+        return self.store.get(self.key(REVIEWS))
+
+    def write_reviews(self, text: str) -> bool:
+        return self.write(REVIEWS, text)
 
     def put_snapshot(self, built_from: Any, text: str | None) -> None:
         """Store the screen a reload paints (``text``: snapshot.dumps; None or

@@ -420,6 +420,15 @@ class Match:
             v["result"] = res
         return v
 
+    def seat_tiles(self) -> list[list[str]]:
+        """Every seat's tiles at this moment, face up (a hand's review, never a seat's view);
+        Frijolito's in the order of the seat's row."""
+        h = self.hand
+        rows = getattr(h, "rows", None)
+        if rows is not None:
+            return [[tiles.NAMES[t] for t in row] for row in rows]
+        return [[tiles.NAMES[t] for t in tiles.ids(m)] for m in h.hands]
+
     @staticmethod
     def public_result(res: dict | None) -> dict | None:
         if res is None:

@@ -9,6 +9,7 @@ from domino.app.nodes import Node, h
 from domino.app.screens.display import Display
 from domino.engine.common import winning_side
 from domino.app.screens.rounds import rounds_table
+from domino.app.screens.review import review_button
 
 def _mini_tiles(tiles: list[str], pips: str, lang: str = "en") -> Node:
     """A seat's leftover tiles, big enough to count their pips, and how many."""
@@ -125,6 +126,7 @@ def hand_result(c: Controller, v: dict, display: Display) -> Node:
                net and net["waiting"] and h("p", {"class": "muted", "role": "status", "data-testid": "waiting"},
                                             t(lang, "guest.wait_next") if net["role"] == "guest" else
                                             t(lang, "friends.waiting", names=", ".join(net["waiting"]))),
+               not net and review_button(lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "next-hand",
                             "data-testid": "next-hand", "data-seq": c.match.seq}, t(lang, "result.next"))))
 
@@ -154,5 +156,6 @@ def match_result(c: Controller, v: dict, display: Display) -> Node:
                    f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
                hand_part,
                rounds_table(v, lang),
+               v.get("result") and not display.net and review_button(lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "new-match",
                             "data-testid": "new-match"}, t(lang, "match.new"))))

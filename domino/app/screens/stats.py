@@ -104,7 +104,7 @@ def chart(stats: dict, lang: str, width: int = 340) -> Node:
                      "role": "img", "aria-label": title + (": " + desc if desc else "")}, parts)
 
 
-def stats_dialog(stats: dict, lang: str, confirm_reset: bool = False, note: str = "") -> Node:
+def stats_dialog(stats: dict, lang: str, confirm_reset: bool = False, note: str = "", kept: Node | None = None) -> Node:
     groups = rows(stats)
     if confirm_reset:
         reset = h("div", {"class": "reset-ask", "role": "alert"},
@@ -124,6 +124,7 @@ def stats_dialog(stats: dict, lang: str, confirm_reset: bool = False, note: str 
                h("p", {"class": "summary"}, t(lang, "stats.note")),
                stats_table(stats, lang) if groups else h("p", {"data-testid": "stats-empty"}, t(lang, "stats.empty")),
                groups and h("div", {"class": "chart-wrap"}, chart(stats, lang)),
+               kept,
                h("div", {"class": "buttons"}, reset,
                  h("button", {"type": "button", "class": "primary", "data-action": "stats-close",
                               "data-testid": "stats-close"}, t(lang, "stats.close")))))
