@@ -1,0 +1,104 @@
+"""scripts/duel_pa.py (the benchmark against abw333/dominoes' pa player): its
+adapter and its statistics.  The suite's CI does not install
+requirements-bench.txt, so the first tests need nothing but our engine; the
+last ones run only where ``dominoes`` is importable."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import duel_pa  # noqa: E402
+
+from domino.engine.match import Match  # noqa: E402
+from domino.engine.rules import make_rules  # noqa: E402
+from domino.players import get_player  # noqa: E402
+
+
+def _fake_view(**kw) -> dict:
+    v = {"seat": 1, "turn": 1, "opener": 0, "counts": [5, 6, 7, 6],
+         "hand": ["0-0", "1-2", "2-2", "3-5", "0-4", "5-5"],
+         "history": [{"seat": 0, "play": "3-4"}, {"seat": 1, "play": "4-6", "end": "W"},
+                     {"seat": 2, "pass": True}, {"seat": 3, "play": "3-3", "end": "E"},
+                     {"seat": 0, "play": "6-1", "end": "W"}],
+         "ends": {"W": 1, "E": 3},
+         "legal": [{"seat": 1, "play": "1-2", "end": "W"}, {"seat": 1, "play": "3-5", "end": "E"}]}
+    v.update(kw)
+    return v
+
+
+def test_describe_a_fake_view():
+    d = duel_pa.describe(_fake_view())
+    assert d["hand"] == [(0, 0), (0, 4), (1, 2), (2, 2), (3, 5), (5, 5)]
+    assert d["ends"] == (1, 3)
+    # the opening 3-4 lies 4|3 (4 on the west, where 4-6 went), each tile as it lies
+    assert d["moves"] == [(0, (4, 3), True), (1, (6, 4), True), (2, None, None),
+                          (3, (3, 3), False), (0, (1, 6), True)]
+    assert d["passed_on"] == {2: [3, 6]}          # seat 2 passed on ends 6 and 3
+    assert len(d["unseen"]) == 5 + 7 + 6 == 28 - 6 - 4
+    assert not set(d["unseen"]) & {(3, 4), (4, 6), (3, 3), (1, 6), (0, 0)}
+    assert duel_pa.action_for(_fake_view(), (2, 1), True) == {"seat": 1, "play": "1-2", "end": "W"}
+    assert duel_pa.action_for(_fake_view(), (5, 3), False)["end"] == "E"
+    with pytest.raises(ValueError):
+        duel_pa.action_for(_fake_view(), (0, 0), True)
+    with pytest.raises(ValueError):
+        duel_pa.describe(_fake_view(ends={"W": 2, "E": 3}))
+
+
+def test_describe_real_views_of_a_block_hand():
+    m = Match(make_rules("block", players=4, partnership=True), seed=7)
+    rnd = get_player("random")
+    while m.phase == "play":
+        seat = m.turn
+        v = m.view(seat)
+        d = duel_pa.describe(v)
+        assert d["hand"] == sorted(duel_pa.parse_tile(t) for t in v["hand"])
+        if v["ends"]:
+            assert d["ends"] == (v["ends"]["W"], v["ends"]["E"])
+        assert sum(d["counts"]) - d["counts"][seat] == len(d["unseen"])
+        for s, vals in d["passed_on"].items():      # nobody who passed held those values
+            assert not any(set(t) & set(vals) for t in map(duel_pa.parse_tile, m.view(s)["hand"]))
+        m.apply(rnd(v, random.Random(len(v["history"]))))
+
+
+def test_wilson_and_cpu_stats():
+    lo, hi = duel_pa.wilson(60, 100)
+    assert lo == pytest.approx(0.502, abs=1e-3) and hi == pytest.approx(0.691, abs=1e-3)
+    assert duel_pa.wilson(0, 10)[0] == 0.0 and duel_pa.wilson(10, 10)[1] == 1.0
+    assert duel_pa.wilson(0, 0) == (0.0, 1.0)
+    s = duel_pa.cpu_stats([0.1] * 19 + [1.0])
+    assert s["decisions"] == 20 and s["p95"] == 0.1 and s["mean"] == pytest.approx(0.145)
+
+
+def test_with_abw333_a_game_from_a_view_and_a_duel():
+    dominoes = pytest.importorskip("dominoes")
+    g = duel_pa.to_game(duel_pa.describe(_fake_view()), dominoes)
+    assert (g.board.left_end(), g.board.right_end()) == (1, 3)
+    assert g.turn == 1 and g.starting_player == 0
+    assert {(d.first, d.second, left) for d, left in g.valid_moves} == {(1, 2, True), (3, 5, False)}
+    assert g.missing_values()[2] == {3, 6}
+    # late in a hand (a search is cheap there) pa answers one of the view's legal actions,
+    # and at the end abw333's replay names the side our engine names
+    pa = duel_pa.PaChooser(dominoes, 1)
+    asked = 0
+    for seed in range(6):
+        m = Match(make_rules("block", players=4, partnership=True), seed=seed)
+        rnd = get_player("random")
+        while m.phase == "play":
+            v = m.view(m.turn)
+            if len(v["history"]) >= 14 and len(v["legal"]) > 1:
+                a = pa(v, random.Random(seed))
+                asked += 1
+            else:
+                a = rnd(v, random.Random(len(v["history"])))
+            assert a in v["legal"]
+            m.apply(a)
+        rec = m.records[0]
+        side, why = duel_pa.abw333_winner(rec["deal"], rec["opener"], m.view(0), dominoes)
+        assert why is None
+        winners = rec["result"]["winners"]
+        assert side == (winners[0] if len(winners) == 1 else None)
+    assert asked
