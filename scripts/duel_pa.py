@@ -30,7 +30,9 @@ legal move.
 ``--openspiel`` measures, instead: our hard against OpenSpiel's ISMCTS bot in
 OpenSpiel's two-player ``python_block_dominoes`` (its own adapter: the deal
 and the opener come from our engine, every move is applied to both games and
-both must agree on the winner), and hard against medium in two-player Draw
+both must agree on the winner -- they do not when one player goes out while the
+other holds only the 0-0: OpenSpiel compares pips left, a draw there), and hard
+against medium in two-player Draw
 with our engine alone (``domino.players.arena``).
 
 Needs ``requirements-bench.txt`` (``dominoes``; ``open_spiel`` for
@@ -405,7 +407,7 @@ class OpenSpielBlock:
         m = Match(rules, seed=deal_seed)
         rec = m.records[0]
         opener = rec["opener"]
-        deal = [[parse_tile(t) for t in h] for h in rec["deal"]]
+        deal = [[parse_tile(tiles.NAMES[t]) for t in h] for h in rec["deal"]]
         to_os = {opener: 0, 1 - opener: 1}
         st = self.new_state(deal[opener], deal[1 - opener])
         bot.reset()
@@ -445,6 +447,7 @@ class OpenSpielBlock:
             raise AssertionError("our hand is over, OpenSpiel's is not")
         res = m.records[0]["result"]
         side = res["winners"][0] if len(res["winners"]) == 1 else None
+        self._last = st                 # the finished OpenSpiel state, for a look at disagreements
         ret = st.returns()
         os_side = None if ret[0] == ret[1] else (0 if ret[0] > ret[1] else 1)
         engine_os = None if side is None else to_os[side]
