@@ -21,6 +21,7 @@ import json
 from typing import Any
 
 from domino.app.i18n import t
+from domino.engine import deals
 from domino.engine.records import from_record, load_json, to_record
 
 FORMAT = "domino-reviews/1"
@@ -69,6 +70,20 @@ def steps_of_match(match, k: int | None = None) -> list[dict]:
     """A live match's hand ``k`` (the current one by default), from its record."""
     doc = to_record(match)
     return steps(doc, len(doc["hands"]) - 1 if k is None else k)
+
+
+def deal_seal(doc: dict, k: int) -> dict | None:
+    """Hand ``k``'s deal checked on the spot: its seed (the hand is over), its
+    fingerprint, and what does not match (``problems``, ``[]``: the deal
+    matches its fingerprint), by dealing again from the seed with the engine
+    and comparing with the recorded deal and boneyard (:func:`domino.engine.deals.check_hand`).
+    None: the record cannot be replayed."""
+    try:
+        m = from_record(cut(doc, k, 0), auto_after=False)
+        seed = m.deal_seed(k)
+        return {"seed": seed, "fingerprint": m.fingerprint(k), "problems": deals.check_hand(m, k, seed)}
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
 
 
 # ----------------------------------------------------------------- words

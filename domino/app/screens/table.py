@@ -13,6 +13,7 @@ from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
 from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
+from domino.engine import deals
 from domino.engine.match import HUMAN
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
@@ -119,8 +120,18 @@ def move_log(c: Controller, v: dict, lang: str) -> Node:
                h("button", {"type": "button", "class": "tb", "data-action": "log", "data-testid": "log-close",
                             "aria-label": t(lang, "log.close")},
                  h("span", {"class": "ico", "aria-hidden": "true"}, "×"))),
-             h("ol", {"class": "log", "data-testid": "move-log"}, items),
+             h("ol", {"class": "log", "data-testid": "move-log"}, deal_line(v, lang), items),
              not items and h("p", {"class": "log-empty"}, t(lang, "log.empty")))
+
+
+def deal_line(v: dict, lang: str) -> Node | None:
+    """The hand's first line: the deal and its fingerprint (issue 41: the seed, shown once the hand is over,
+    deals the same tiles again)."""
+    fp = (v.get("dealing") or {}).get("fingerprint") if isinstance(v.get("dealing"), dict) else None
+    if not deals.is_fingerprint(fp):
+        return None
+    return h("li", {"class": "log-deal", "data-testid": "log-deal", "data-fingerprint": fp},
+             t(lang, "log.dealt", fingerprint=fp))
 
 
 def table_area(c: Controller, v: dict, seats: list[dict], lang: str, statuses: dict | None = None,
