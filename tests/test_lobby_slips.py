@@ -222,6 +222,7 @@ def test_every_first_play_of_the_guided_deal_leads_to_a_draw():
     assert m.turn == 1
     m.apply(players.get_player(guide.LEVEL)(m.view(1), m.player_rng(1)))
     assert m.view(0)["history"][0]["play"] == "6-6"          # the highest double opens
+    assert guide.person_drew(m.view(0)) == 0                  # and the person holds a tile that fits
     for a in m.legal_actions():
         mm = new_match(guide.settings(), guide.SEED, "en")
         mm.apply(players.get_player(guide.LEVEL)(mm.view(1), mm.player_rng(1)))

@@ -57,3 +57,28 @@ def test_the_review_says_when_the_deal_does_not_match():
     d[0][i], d[1][j] = d[1][j], d[0][i]
     seal = review.deal_seal(bad, 0)
     assert seal is not None and seal["problems"] == ["deal"]
+
+
+def test_a_hand_dealt_before_deals_had_seeds_is_not_called_a_cheat():
+    """A hand kept before this version was dealt from the match's own generator: no fingerprint to check."""
+    from domino.engine.common import hand_rng, shuffled_deal
+    from domino.engine.match import highest_double_opener
+    s = start(HOT)
+    to_hand_end(s)
+    doc = copy.deepcopy(to_record(s.ctrl.match))
+    rec = doc["hands"][0]
+    n = len([x for hd in rec["deal"] for x in hd]) + len(rec["boneyard"])
+    hands, bone = shuffled_deal(hand_rng(doc["seed"], 0, rec["redeals"]), list(range(n)),
+                                [len(hd) for hd in rec["deal"]])
+    rec["deal"] = [[tiles.NAMES[x] for x in sorted(hd)] for hd in hands]
+    rec["boneyard"] = [tiles.NAMES[x] for x in bone]
+    rec["actions"], rec["result"] = [], None
+    rec["opener"] = highest_double_opener(s.ctrl.match.rules, [sorted(hd) for hd in hands])[0]
+    doc["hands"] = [rec]
+    doc.pop("outcome", None)
+    doc.pop("finished", None)
+    seal = review.deal_seal(doc, 0)
+    assert seal is not None and seal["problems"] and seal["before"] is True
+    node = review_dialog(review.steps(doc, 0), 0, 0, False, "dots", s.lang, seal)
+    got = find(node, data_testid="review-seal")[0]
+    assert got[1]["data-matches"] == "before" and t(s.lang, "review.seal_before") in text_of(got)

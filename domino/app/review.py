@@ -22,6 +22,7 @@ from typing import Any
 
 from domino.app.i18n import t
 from domino.engine import deals
+from domino.engine.common import hand_rng, shuffled_deal
 from domino.engine.records import from_record, load_json, to_record
 
 FORMAT = "domino-reviews/1"
@@ -81,9 +82,22 @@ def deal_seal(doc: dict, k: int) -> dict | None:
     try:
         m = from_record(cut(doc, k, 0), auto_after=False)
         seed = m.deal_seed(k)
-        return {"seed": seed, "fingerprint": m.fingerprint(k), "problems": deals.check_hand(m, k, seed)}
+        problems = deals.check_hand(m, k, seed)
+        return {"seed": seed, "fingerprint": m.fingerprint(k), "problems": problems,
+                "before": bool(problems) and dealt_before_seeds(m, k)}
     except (ValueError, KeyError, IndexError, TypeError):
         return None
+
+
+def dealt_before_seeds(m, k: int) -> bool:
+    """Hand ``k`` was dealt the way deals were made before each hand had a seed of its own (a hand kept
+    or saved before then): it has no fingerprint to match, and that is not a sign of cheating."""
+    rec = m.records[k]
+    pool = sorted([t for hd in rec["deal"] for t in hd] + list(rec["boneyard"]))
+    hands, bone = shuffled_deal(hand_rng(m.seed, k, rec["redeals"]), pool, [len(hd) for hd in rec["deal"]])
+    ordered = m.rules.shape == "row"
+    return bone == list(rec["boneyard"]) and all((list(a) == list(b)) if ordered else sorted(a) == sorted(b)
+                                                 for a, b in zip(hands, rec["deal"]))
 
 
 # ----------------------------------------------------------------- words

@@ -37,6 +37,9 @@ def seal_note(seal: dict | None, lang: str) -> Node | None:
     if not seal:
         return None
     ok = not seal["problems"]
+    if not ok and seal.get("before"):
+        return h("div", {"class": "review-seal", "data-testid": "review-seal", "data-matches": "before"},
+                 h("p", {"class": "muted"}, t(lang, "review.seal_before")))
     return h("div", {"class": "review-seal" + ("" if ok else " warn"), "data-testid": "review-seal",
                      "data-matches": "true" if ok else "false", "data-seed": seal["seed"],
                      "data-fingerprint": seal["fingerprint"], "role": None if ok else "alert"},
