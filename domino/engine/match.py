@@ -111,8 +111,8 @@ class Match:
                          "redeals": redeals or 0, **(extra or {})}
             self.board.start(self, given)
             self.seq += 1
-            if self.auto:
-                self.hand.advance()
+            if self.auto:       # the forced draws and passes count as a replay counts them
+                self.seq += len(self.hand.advance())
             return
         if deal is None:
             deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
@@ -128,7 +128,7 @@ class Match:
                              "actions": self.hand.actions, "result": None})
         self.seq += 1
         if self.auto:
-            self.hand.advance()
+            self.seq += len(self.hand.advance())
 
     def deal_seed(self, k: int | None = None) -> str:
         """Hand ``k``'s deal seed (the current hand's by default): secret until the hand is over."""
