@@ -1,12 +1,13 @@
-"""Command line: ``python -m domino games|simulate|replay|arena``.
+"""Command line: ``python -m domino games|simulate|replay|arena|check-deal``.
 
 One JSON object on stdout, messages on stderr.  Exit codes:
 
-- 0: done;
+- 0: done (``check-deal``: the seed matches the fingerprint);
 - 1: a bad record or an illegal action: stdout holds the JSON error
   ``{"hand", "index", "action", "code", "message"}`` (``code`` is one of
   :data:`domino.engine.match.CODES`; a file that is not JSON, too large or
-  nested too deep is ``bad-format``);
+  nested too deep is ``bad-format``); ``check-deal``: the seed does not
+  match the fingerprint;
 - 2: a usage or option error (unknown game, option value the game does not
   allow, unreadable file): a message on stderr, nothing on stdout;
 - 3: an internal error (a bug): stdout holds ``{"code": "internal", ...}``.
@@ -148,6 +149,49 @@ def cmd_arena(args) -> int:
     return 0
 
 
+def deal_of(rules, seed: str, hand: int, redeals: int | None, apart: list[str]) -> dict:
+    """The deal ``seed`` makes under ``rules`` (hand ``hand`` of the match), as the engine deals it."""
+    from domino.engine import deals, tiles
+    from domino.engine.row import ROW_SIZES
+    n = rules.n_tiles
+    set_apart = [tiles.Tile.parse(x).id for x in apart]
+    if rules.shape == "trains" and not rules.holder_starts and not apart:
+        set_apart = [tiles.Tile(rules.first_double - hand, rules.first_double - hand).id]
+    if rules.shape == "row":
+        sizes = [ROW_SIZES[rules.players]] * rules.players
+    else:
+        sizes = [rules.hand_size] * rules.players
+    if redeals is None:
+        redeals = 0
+        while rules.shape == "line" and rules.redeal and deals.too_many_doubles(
+                deals.deal_from(seed, redeals, n, sizes, set_apart)[0]):
+            redeals += 1
+    hands, bone = deals.deal_from(seed, redeals, n, sizes, set_apart)
+    if rules.shape != "row":
+        hands = [sorted(hd) for hd in hands]
+    return {"redeals": redeals, "apart": [tiles.NAMES[t] for t in set_apart],
+            "hands": [[tiles.NAMES[t] for t in hd] for hd in hands],
+            "boneyard": [tiles.NAMES[t] for t in bone]}
+
+
+def cmd_check_deal(args) -> int:
+    from domino.engine import deals
+    seed, fp = args.seed.strip().lower(), args.fingerprint.strip().lower()
+    if not deals.is_seed(seed):
+        raise UsageError(f"a deal seed is {deals.SEED_HEX} hex digits, not {args.seed!r}")
+    ok = deals.fingerprint(seed) == fp
+    out: dict = {"seed": seed, "fingerprint": fp, "computed": deals.fingerprint(seed), "matches": ok}
+    if args.game:
+        rules = make_rules(args.game, players=args.players, **parse_options(args.option))
+        if args.hand < 0 or (args.redeals is not None and args.redeals < 0):
+            raise UsageError("--hand and --redeals count from 0")
+        out.update(game=rules.game, players=rules.players, hand=args.hand,
+                   **deal_of(rules, seed, args.hand, args.redeals, args.apart or []))
+    _out(out)
+    sys.stderr.write("the seed matches the fingerprint\n" if ok else "the seed does NOT match the fingerprint\n")
+    return 0 if ok else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m domino", description="Dominoes engine tools")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -172,6 +216,15 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--deals", type=int, default=100)
     a.add_argument("--seed", type=int, default=0)
     a.add_argument("--option", action="append", metavar="KEY=VALUE")
+    c = sub.add_parser("check-deal", help="check a hand's deal seed against its fingerprint (and show its deal)")
+    c.add_argument("seed", help="the hand's deal seed (shown in the review once the hand is over)")
+    c.add_argument("fingerprint", help="the fingerprint shown when the hand was dealt")
+    c.add_argument("--game", help="also print the deal the seed makes in this game")
+    c.add_argument("--players", type=int)
+    c.add_argument("--hand", type=int, default=0, help="the hand's number from 0 (Mexican Train: the round's engine)")
+    c.add_argument("--redeals", type=int, help="the redeals before this deal (default: as the rules call for)")
+    c.add_argument("--apart", action="append", metavar="TILE", help="a tile left out of the deal (a round's engine)")
+    c.add_argument("--option", action="append", metavar="KEY=VALUE")
     return p
 
 
@@ -179,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return {"games": cmd_games, "simulate": cmd_simulate, "replay": cmd_replay,
-                "arena": cmd_arena}[args.cmd](args)
+                "arena": cmd_arena, "check-deal": cmd_check_deal}[args.cmd](args)
     except IllegalAction as exc:
         sys.stderr.write(f"illegal action: {exc}\n")
         return 1

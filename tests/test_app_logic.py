@@ -532,6 +532,8 @@ def test_hand_log_one_entry_per_action_in_order():
     tree = app.game_screen(c, Display(c.lang))
     ol = app.find(tree, data_testid="move-log")[0]
     lis = [n for n in ol[2] if n[0] == "li"]
+    deal, lis = lis[0], lis[1:]      # the hand's first line: the deal's fingerprint (issue 41)
+    assert deal[1]["data-testid"] == "log-deal" and deal[1]["data-fingerprint"] == m.fingerprint()
     assert len(lis) == len(v["history"])
     for li, a in zip(lis, v["history"]):
         assert li[1]["data-seat"] == str(a["seat"])

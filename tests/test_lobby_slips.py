@@ -32,9 +32,9 @@ def saved_match_text(s: Session) -> str:
 
 # ------------------------------------------------------------ 1. the menu's score is the table's
 def test_menu_shows_the_live_score_not_the_one_of_the_last_hand():
-    """All Fives, seed 5: Lola opens and scores 10 at once; the hand goes on
+    """All Fives, seed 24: Lola opens and scores 10 at once; the hand goes on
     (match.scores still 0-0).  The menu says 10, as the table does."""
-    s = session()
+    s = session(seed="24")
     s.handle({"action": "start", "form": dict(FIVES)})
     run_computers(s)
     v = s.ctrl.match.view(0)
@@ -222,6 +222,7 @@ def test_every_first_play_of_the_guided_deal_leads_to_a_draw():
     assert m.turn == 1
     m.apply(players.get_player(guide.LEVEL)(m.view(1), m.player_rng(1)))
     assert m.view(0)["history"][0]["play"] == "6-6"          # the highest double opens
+    assert guide.person_drew(m.view(0)) == 0                  # and the person holds a tile that fits
     for a in m.legal_actions():
         mm = new_match(guide.settings(), guide.SEED, "en")
         mm.apply(players.get_player(guide.LEVEL)(mm.view(1), mm.player_rng(1)))

@@ -21,7 +21,7 @@ from domino.app.i18n import t
 from domino.app.nodes import Node, h
 from domino.engine.match import HUMAN
 
-SEED = 317
+SEED = 817      # (chosen by searching the seeds for the deal above: tests/test_lobby_slips.py checks it)
 LEVEL = "easy"
 STEPS = ("hand", "ends", "play", "draw", "play_on", "score")
 ADVANCE = {"hand": "next", "ends": "next", "play": "play", "draw": "next", "play_on": "hand-over",

@@ -21,6 +21,8 @@ import json
 from typing import Any
 
 from domino.app.i18n import t
+from domino.engine import deals
+from domino.engine.common import hand_rng, shuffled_deal
 from domino.engine.records import from_record, load_json, to_record
 
 FORMAT = "domino-reviews/1"
@@ -69,6 +71,33 @@ def steps_of_match(match, k: int | None = None) -> list[dict]:
     """A live match's hand ``k`` (the current one by default), from its record."""
     doc = to_record(match)
     return steps(doc, len(doc["hands"]) - 1 if k is None else k)
+
+
+def deal_seal(doc: dict, k: int) -> dict | None:
+    """Hand ``k``'s deal checked on the spot: its seed (the hand is over), its
+    fingerprint, and what does not match (``problems``, ``[]``: the deal
+    matches its fingerprint), by dealing again from the seed with the engine
+    and comparing with the recorded deal and boneyard (:func:`domino.engine.deals.check_hand`).
+    None: the record cannot be replayed."""
+    try:
+        m = from_record(cut(doc, k, 0), auto_after=False)
+        seed = m.deal_seed(k)
+        problems = deals.check_hand(m, k, seed)
+        return {"seed": seed, "fingerprint": m.fingerprint(k), "problems": problems,
+                "before": bool(problems) and dealt_before_seeds(m, k)}
+    except (ValueError, KeyError, IndexError, TypeError):
+        return None
+
+
+def dealt_before_seeds(m, k: int) -> bool:
+    """Hand ``k`` was dealt the way deals were made before each hand had a seed of its own (a hand kept
+    or saved before then): it has no fingerprint to match, and that is not a sign of cheating."""
+    rec = m.records[k]
+    pool = sorted([t for hd in rec["deal"] for t in hd] + list(rec["boneyard"]))
+    hands, bone = shuffled_deal(hand_rng(m.seed, k, rec["redeals"]), pool, [len(hd) for hd in rec["deal"]])
+    ordered = m.rules.shape == "row"
+    return bone == list(rec["boneyard"]) and all((list(a) == list(b)) if ordered else sorted(a) == sorted(b)
+                                                 for a, b in zip(hands, rec["deal"]))
 
 
 # ----------------------------------------------------------------- words

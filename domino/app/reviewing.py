@@ -8,6 +8,7 @@ from domino.app.answers import Answering, answers
 from domino.app.i18n import t
 from domino.app.screens.menu import _game_name
 from domino.app.screens.review import kept_list, review_dialog
+from domino.engine.records import to_record
 
 
 class HandReview(Answering):
@@ -16,6 +17,7 @@ class HandReview(Answering):
     def __init__(self, session):
         self.session = session
         self.steps: list[dict] | None = None
+        self.seal: dict | None = None         # the hand's deal checked against its fingerprint (review.deal_seal)
         self.at = 0
         self.hand_no = 0
         self.by_rounds = False
@@ -52,7 +54,7 @@ class HandReview(Answering):
         s = self.session
         if self.steps is None:
             return []
-        return [review_dialog(self.steps, self.at, self.hand_no, self.by_rounds, s.pips, s.lang)]
+        return [review_dialog(self.steps, self.at, self.hand_no, self.by_rounds, s.pips, s.lang, self.seal)]
 
     def kept_section(self):
         """The statistics' list of the last hands (None: none kept)."""
@@ -62,8 +64,8 @@ class HandReview(Answering):
         return '[data-step="forward"]' if self.steps is not None else None
 
     # ------------------------------------------------------------ the taps
-    def _show(self, steps: list[dict], hand_no: int, came_from: str) -> None:
-        self.steps, self.at, self.hand_no, self.came_from = steps, 0, hand_no, came_from
+    def _show(self, steps: list[dict], hand_no: int, came_from: str, seal: dict | None = None) -> None:
+        self.steps, self.at, self.hand_no, self.came_from, self.seal = steps, 0, hand_no, came_from, seal
         self.by_rounds = bool((steps[0]["view"].get("layout") or {}).get("rounds"))
         self.session.render()
 
@@ -73,7 +75,8 @@ class HandReview(Answering):
         if c is None or not self.offered() or c.match.phase == "play" or not c.match.records \
                 or c.match.records[-1]["result"] is None:
             return
-        self._show(review.steps_of_match(c.match), len(c.match.records) - 1, "hand")
+        k = len(c.match.records) - 1
+        self._show(review.steps_of_match(c.match), k, "hand", review.deal_seal(to_record(c.match), k))
 
     @answers("review-kept")
     def review_kept(self, inp: dict) -> None:
@@ -89,7 +92,8 @@ class HandReview(Answering):
             self.session.comforts.stats_note = t(self.session.lang, "review.unreadable")
             self.session.render()
             return
-        self._show(got, doc["hands"][i]["hand"], "stats")
+        e = doc["hands"][i]
+        self._show(got, e["hand"], "stats", review.deal_seal(doc["matches"][e["id"]], e["hand"]))
 
     @answers("review-step")
     def review_step(self, inp: dict) -> None:

@@ -9,10 +9,9 @@ counts 50.  Moves are ints (``common.make_move``).
 """
 from __future__ import annotations
 
-from domino.engine import tiles
+from domino.engine import deals, tiles
 from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
-                                  double_id, hand_rng, highest_held_double, other_half,
-                                  shuffled_deal)
+                                  double_id, highest_held_double, other_half)
 from domino.engine.rules import Rules
 
 DOUBLE, LOW, SUIT, PIPS = tiles.DOUBLE, tiles.LOW, tiles.SUIT, tiles.PIPS
@@ -177,9 +176,8 @@ class Foot(Board):
         redeals = given.get("redeals", 0) if given else 0
         pool = list(range(r.n_tiles))
         while True:
-            rng = hand_rng(match.seed, k, redeals)
             if given is None:
-                deal, bone = shuffled_deal(rng, pool, [r.hand_size] * r.players)
+                deal, bone = deals.deal_from(match.deal_seed(k), redeals, r.n_tiles, [r.hand_size] * r.players)
             else:
                 deal, bone = given["deal"], given["boneyard"]
                 if len(deal) != p_ or any(len(h) != r.hand_size for h in deal):

@@ -20,7 +20,7 @@ import copy
 import random
 from typing import Any
 
-from domino.engine import tiles
+from domino.engine import deals, tiles
 from domino.engine.common import CODES, IllegalAction, hand_rng, player_rng  # noqa: F401 (CODES: re-exported)
 from domino.engine.foot import Foot
 from domino.engine.line import (CENTER, DRAW, END_IDS, END_INDEX, OPEN, PASS, Hand,
@@ -41,18 +41,24 @@ BOARDS = {"trains": Trains(), "foot": Foot(), "row": Row()}
 def deal_hand(rules: Rules, seed: int | str, hand_no: int) -> tuple[list[list[int]], list[int], int, random.Random]:
     """Shuffle and deal from the seed; redeal while a hand holds 4+ doubles
     (when the rules say so).  Returns (hands, boneyard, redeals, rng)."""
+    ds = deals.deal_seed(seed, hand_no)
     redeals = 0
     while True:
-        rng = hand_rng(seed, hand_no, redeals)
-        order = list(range(rules.n_tiles))
-        rng.shuffle(order)
-        k = rules.hand_size
-        hands = [sorted(order[i * k:(i + 1) * k]) for i in range(rules.players)]
-        rest = order[rules.players * k:]
-        if rules.redeal and any(sum(tiles.DOUBLE[t] for t in h) >= 4 for h in hands):
+        hands, rest = deals.deal_from(ds, redeals, rules.n_tiles, [rules.hand_size] * rules.players)
+        hands = [sorted(h) for h in hands]
+        if rules.redeal and deals.too_many_doubles(hands):
             redeals += 1
             continue
-        return hands, rest, redeals, rng
+        return hands, rest, redeals, opener_rng(rules, seed, hand_no, redeals)
+
+
+def opener_rng(rules: Rules, seed: int | str, hand_no: int, redeals: int) -> random.Random:
+    """The generator a "random seat" opener is drawn from: the match's own,
+    past the shuffle it made before the deals had seeds of their own (so
+    every record kept before then replays with its opener)."""
+    rng = hand_rng(seed, hand_no, redeals)
+    rng.shuffle(list(range(rules.n_tiles)))
+    return rng
 
 
 def highest_double_opener(rules: Rules, hands: list[list[int]]) -> tuple[int, int]:
@@ -105,16 +111,13 @@ class Match:
                          "redeals": redeals or 0, **(extra or {})}
             self.board.start(self, given)
             self.seq += 1
-            if self.auto:
-                self.hand.advance()
+            if self.auto:       # the forced draws and passes count as a replay counts them
+                self.seq += len(self.hand.advance())
             return
         if deal is None:
             deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
         else:
-            rng = hand_rng(self.seed, k, redeals or 0)
-            # leave the generator as deal_hand does (after its shuffle), so a
-            # replayed "random seat" opener is the one the live match drew
-            rng.shuffle(list(range(r.n_tiles)))
+            rng = opener_rng(r, self.seed, k, redeals or 0)
         opener_seat, forced = self._opener(deal, rng, k)
         if opener is not None and opener != opener_seat:
             raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
@@ -125,7 +128,29 @@ class Match:
                              "actions": self.hand.actions, "result": None})
         self.seq += 1
         if self.auto:
-            self.hand.advance()
+            self.seq += len(self.hand.advance())
+
+    def deal_seed(self, k: int | None = None) -> str:
+        """Hand ``k``'s deal seed (the current hand's by default): secret until the hand is over."""
+        return deals.deal_seed(self.seed, self.hand_no if k is None else k)
+
+    def fingerprint(self, k: int | None = None) -> str:
+        """Hand ``k``'s deal fingerprint, public from the deal on."""
+        return deals.fingerprint(self.deal_seed(k))
+
+    def dealing(self, k: int | None = None, reveal: bool = False) -> dict:
+        """What anybody may check hand ``k``'s deal with (``deals.check``): its
+        fingerprint, the redeals, the seats' dealt counts, the tiles set apart
+        and, with ``reveal`` (the hand is over), its seed."""
+        k = self.hand_no if k is None else k
+        rec = self.records[k]
+        dealt = set(t for hd in rec["deal"] for t in hd) | set(rec["boneyard"])
+        out = {"fingerprint": self.fingerprint(k), "redeals": rec["redeals"],
+               "sizes": [len(hd) for hd in rec["deal"]],
+               "apart": [tiles.NAMES[t] for t in range(self.rules.n_tiles) if t not in dealt]}
+        if reveal:
+            out["seed"] = self.deal_seed(k)
+        return out
 
     def _opener(self, deal, rng, k) -> tuple[int, int | None]:
         r = self.rules
@@ -411,6 +436,7 @@ class Match:
             "result": None,
             "outcome": self.outcome,
             "seq": self.seq,
+            "dealing": self.dealing(reveal=over and h.ended),
         }
         if board is not None:
             v.update(board.view(self, seat))

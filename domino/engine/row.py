@@ -12,9 +12,9 @@ spinner), drawn like the line family's.  Moves are ints: plays as
 """
 from __future__ import annotations
 
-from domino.engine import tiles
+from domino.engine import deals, tiles
 from domino.engine.common import (OPEN, PASS, Board, Core, IllegalAction, bad_points, hand_rng,
-                                  other_half, parse_tile, shuffled_deal)
+                                  other_half, parse_tile)
 from domino.engine.rules import Rules
 
 DOUBLE, LOW, HIGH, SUIT = tiles.DOUBLE, tiles.LOW, tiles.HIGH, tiles.SUIT
@@ -204,10 +204,10 @@ class Row(Board):
         sizes = [0 if s in out else size for s in range(r.players)]
         rng = hand_rng(match.seed, k, 0)
         pool = list(range(r.n_tiles))
+        rng.shuffle(list(pool))      # the opener's generator, as before deals had seeds
         if given is None:
-            rows, aside = shuffled_deal(rng, pool, sizes)
+            rows, aside = deals.deal_from(match.deal_seed(k), 0, r.n_tiles, sizes)
         else:
-            rng.shuffle(list(pool))
             rows, aside = given["deal"], given["boneyard"]
             if len(rows) != r.players or [len(x) for x in rows] != sizes:
                 raise IllegalAction("bad-format", f"hand {k}: rows must hold {sizes} tiles")

@@ -11,10 +11,9 @@ before anybody plays elsewhere.
 """
 from __future__ import annotations
 
-from domino.engine import tiles
+from domino.engine import deals, tiles
 from domino.engine.common import (DRAW, OPEN, PASS, Board, Core, IllegalAction,
-                                  double_id, hand_rng, highest_held_double, other_half,
-                                  shuffled_deal)
+                                  double_id, hand_rng, highest_held_double, other_half)
 from domino.engine.rules import Rules
 
 DOUBLE, LOW, SUIT = tiles.DOUBLE, tiles.LOW, tiles.SUIT
@@ -221,10 +220,11 @@ class Trains(Board):
                 v = pending[0]
                 engine = double_id(v)
                 pool = [t for t in range(r.n_tiles) if t != engine]
+            rng.shuffle(list(pool))      # the opener's generator, as before deals had seeds
             if given is None:
-                deal, bone = shuffled_deal(rng, pool, [r.hand_size] * p)
+                deal, bone = deals.deal_from(match.deal_seed(k), redeals, r.n_tiles, [r.hand_size] * p,
+                                             [engine] if engine >= 0 else ())
             else:
-                rng.shuffle(list(pool))
                 deal, bone = given["deal"], given["boneyard"]
                 if given.get("engine", -1) != engine:
                     want = tiles.NAMES[engine] if engine >= 0 else "none"

@@ -29,6 +29,7 @@ from typing import Any
 
 from domino.engine.match import HUMAN
 from domino.net import protocol
+from domino.net.dealwatch import DealWatch
 from domino.net.host import COUNTDOWN
 from domino.net.mirror import MirrorError, MirrorMatch
 from domino.net.protocol import ProtocolError
@@ -91,10 +92,16 @@ class GuestTable:
         self.acked: int | None = None        # seq of the last accepted action
         self.reactions: list[tuple[int, str]] = []
         self.closed: str | None = None       # why the host closed this connection
+        self.deals = DealWatch(seat)         # every hand's deal as this seat saw it, checked at the reveal
 
     @property
     def seq(self) -> int | None:
         return self.view["seq"] if self.view is not None else None
+
+    @property
+    def deal_warning(self) -> dict | None:
+        """The last hand whose revealed seed did not deal what this seat saw (``{"hand", "problems"}``), or None."""
+        return self.deals.warning
 
     @property
     def stood_in(self) -> bool:
@@ -199,6 +206,8 @@ class GuestTable:
         self.outcome = v.get("outcome")
         events = [e for e in msg["events"] if isinstance(e, dict) and isinstance(e.get("action"), dict)]
         self.log = (self.log + events)[-MAX_LOG:]
+        self.deals.seat = self.seat
+        self.deals.see(v)
         return ""
 
     def _on_refused(self, msg: dict) -> str:

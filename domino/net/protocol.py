@@ -24,6 +24,7 @@ import json
 import re
 from typing import Any, Callable
 
+from domino.engine import deals
 from domino.engine.records import json_depth
 from domino.table import MAX_NAME, MAX_RAW_NAME
 
@@ -161,7 +162,21 @@ def _is_view(x: Any) -> bool:
             and all(_is_tile(t) for t in x["hand"]) and type(x.get("legal")) is list
             and all(is_action(a) for a in x["legal"]) and type(x.get("history")) is list
             and type(x.get("names")) is list and type(x.get("kinds")) is list
-            and (x.get("turn") is None or is_int(x.get("turn"), 0, MAX_SEAT)))
+            and (x.get("turn") is None or is_int(x.get("turn"), 0, MAX_SEAT))
+            and _opt(x, "dealing", is_dealing))
+
+
+def is_dealing(x: Any) -> bool:
+    """A view's ``dealing`` (docs/NET.md, issue 41): the hand's ``fingerprint``
+    (16 hex digits), ``redeals`` (an int), ``sizes`` (every seat's dealt count),
+    ``apart`` (the tiles left out of the deal) and, once the hand is over,
+    ``seed`` (32 hex digits)."""
+    return (type(x) is dict and set(x) <= {"fingerprint", "redeals", "sizes", "apart", "seed"}
+            and deals.is_fingerprint(x.get("fingerprint")) and is_int(x.get("redeals"), 0, 10_000)
+            and type(x.get("sizes")) is list and 0 < len(x["sizes"]) <= MAX_SEAT + 1
+            and all(is_int(n, 0, 200) for n in x["sizes"])
+            and type(x.get("apart")) is list and len(x["apart"]) <= 200 and all(_is_tile(t) for t in x["apart"])
+            and _opt(x, "seed", deals.is_seed))
 
 
 def _opt(x: dict, key: str, check: Check) -> bool:

@@ -18,6 +18,8 @@ worker's booted phone page (conftest ``app`` with this module's
 """
 from __future__ import annotations
 
+import time
+
 import sys
 from pathlib import Path
 
@@ -39,7 +41,7 @@ PHONE = {"width": 360, "height": 740}
 CASES = {
     "mexican-train": (4, 1, {"set": 9}, {"places"}),      # 11 tiles each
     "chicken-foot": (4, 1, {}, {"places"}),               # 11 tiles each
-    "frijolito": (4, 1, {}, {"flip", "peek", "reject-up", "play-W", "play-E"}),   # 7 tiles each
+    "frijolito": (4, 2, {}, {"flip", "peek", "reject-up", "play-W", "play-E"}),   # 7 tiles each
 }
 
 
@@ -162,6 +164,22 @@ def tap_turn(page, m: Match, peeked: bool) -> tuple[dict, str]:
     return a, what
 
 
+def at_rest_on_seat_0(page, timeout: float = 30.0) -> Match | None:
+    """The saved match once the page rests on seat 0's turn, the one the page shows (the computers who
+    play first have played: a page not yet busy is not a page done), or None at the round's end."""
+    give_up = time.monotonic() + timeout
+    while True:
+        idle(page)
+        if tid(page, "hand-result").count():
+            return None
+        m = from_record(saved_record(page))
+        if m.turn == 0 and m.seq == seq(page):
+            return m
+        assert time.monotonic() < give_up, \
+            f"not at rest on seat 0's turn: turn {m.turn}, saved seq {m.seq}, shown seq {seq(page)}"
+        page.wait_for_timeout(50)
+
+
 def place_reachable(page, end: str) -> bool:
     box = page.locator(f'#board [data-end="{end}"] .target-hit').bounding_box()
     if not on_screen(box):
@@ -195,12 +213,10 @@ def test_one_round_of_each_game(page, assert_no_py_error, game):
     peeked = False
     tapped: set[str] = set()
     for _ in range(300):
-        idle(page)
-        if tid(page, "hand-result").count():
+        m = at_rest_on_seat_0(page)
+        if m is None:
             break
         assert tid(page, "handoff").count() == 0
-        m = from_record(saved_record(page))
-        assert m.turn == 0 and m.seq == seq(page)
         if not tapped:   # the table, once, with the seat's tiles up
             assert axe_violations(page) == []
         a, what = tap_turn(page, m, peeked)
@@ -290,14 +306,22 @@ def test_mexican_train_eight_seats_on_a_phone(page, assert_no_py_error):
     tile = next(t for t in v["hand"] if len({a["end"] for a in legal if a.get("play") == t}) >= 2)
     want = sorted({a["end"] for a in legal if a.get("play") == tile})
     tap(page, page.locator(f'button[data-tile="{tile}"]'))
-    places = page.locator('[data-action="end"]')
+    places = page.locator('#board [data-action="end"]')
     assert sorted(places.evaluate_all("els => els.map(e => e.dataset.end)")) == want
+    # the same trains as 44 px buttons under the board: two trains side by side that are both places
+    # cannot each have 44 px of lanes ~26 px high
+    listed = page.locator('[data-testid=places] [data-action="end"]')
+    assert sorted(listed.evaluate_all("els => els.map(e => e.dataset.end)")) == want
     for end in want:
-        assert page.locator(f'[data-end="{end}"] .target-hit').bounding_box()["height"] >= 44   # lanes ~26 px
+        hit = page.locator(f'#board [data-end="{end}"]')
+        button = page.locator(f'#{hit.get_attribute("data-equiv")}')
+        assert button.get_attribute("data-end") == end and button.inner_text().strip()
+        b = button.bounding_box()
+        assert b["height"] >= 44 - 0.5 and b["width"] >= 44 - 0.5, b
         assert place_reachable(page, end)
     assert axe_violations(page) == []
     before = seq(page)
-    tap(page, page.locator(f'[data-end="{want[-1]}"]'))
+    tap(page, listed.locator(f'xpath=self::*[@data-end="{want[-1]}"]'))
     page.wait_for_function(f"+document.documentElement.dataset.seq > {before}")
     idle(page)
     played = [a for a in saved_record(page)["hands"][0]["actions"] if a["seat"] == 0 and "play" in a]

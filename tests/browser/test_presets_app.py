@@ -43,7 +43,7 @@ CASES = {
     "latin": (4, 1, ()),
     "muggins": (2, 1, ()),
     "los-cincos": (2, 1, ("arm",)),
-    "matador": (2, 10, ("open", "decline")),
+    "matador": (2, 29, ("open", "decline")),
 }
 
 

@@ -100,7 +100,10 @@ def test_three_computers_every_move_in_the_log(page, assert_no_py_error):
     page.wait_for_selector('[data-testid="hand-result"], [data-testid="match-result"]', timeout=60_000)
     m = saved(page)
     actions = m.records[-1]["actions"]
-    items = tid(page, "move-log").locator("li")
+    # the hand's first line is its deal's fingerprint, then one line per action
+    deal = tid(page, "log-deal")
+    assert deal.get_attribute("data-fingerprint") == m.fingerprint(len(m.records) - 1)
+    items = tid(page, "move-log").locator("li:not(.log-deal)")
     assert items.count() == len(actions) > 3
     seats = [int(x) for x in items.evaluate_all("els => els.map(e => e.dataset.seat)")]
     kinds = items.evaluate_all("els => els.map(e => e.dataset.kind)")

@@ -242,3 +242,30 @@ def test_asking_a_computer_player_never_changes_later_deals(game, players):
     assert n >= 1
     assert _deals(a)[:n] == _deals(b)[:n]
     assert a.records[0]["deal"] == Match(r, seed=7).records[0]["deal"]
+
+
+def test_a_live_match_and_its_replay_agree_on_seq_after_forced_moves_at_the_deal():
+    """The forced draws and passes made at a hand's start count in seq as a replay counts them (a
+    Mexican Train round whose opener draws and passes at once showed seq 1 live, 3 once reloaded)."""
+    import random as _random
+
+    from domino import players as _players
+    from domino.engine.match import Match as _Match
+    from domino.engine.records import from_record as _from, to_record as _to
+    from domino.engine.rules import PRESETS as _PRESETS, make_rules as _make
+
+    checked = forced = 0
+    cases = [(game, n, {}) for game, p in _PRESETS.items() for n in p.choices("players")[:2]]
+    cases.append(("mexican-train", 4, {"set": 9}))     # 11 tiles each: openers that cannot play
+    for game, n, opts in cases:
+        for seed in range(12 if not opts else 40):
+            m = _Match(_make(game, players=n, **opts), seed=seed,
+                       seats=[{"name": str(i), "kind": "easy"} for i in range(n)])
+            forced += bool(m.records[-1]["actions"])
+            for _ in range(_random.Random(seed).randrange(0, 6)):
+                if m.phase != "play":
+                    break
+                _players.play_turn(m, "easy")
+            assert _from(_to(m)).seq == m.seq, (game, n, seed)
+            checked += 1
+    assert forced > 0 and checked > 100

@@ -14,7 +14,7 @@ import pytest
 from domino import app, players
 from domino.app.controller import Controller
 from domino.app.screens.display import Display
-from domino.engine import tiles
+from domino.engine import deals, tiles
 from domino.engine.match import HUMAN, Match
 from domino.engine.records import from_record, to_record
 from domino.engine.rules import PRESETS, make_rules
@@ -51,7 +51,8 @@ def hidden_tiles(m: Match, seat: int) -> set[str]:
 def _strings(x, path=()):
     if isinstance(x, dict):
         for k, v in x.items():
-            assert k not in FORBIDDEN_KEYS, f"key {k!r} at {path}"
+            # the one seed a view may carry: a hand's own deal seed, once the hand is over (checked in audit)
+            assert k not in FORBIDDEN_KEYS or path + (k,) == ("view", "dealing", "seed"), f"key {k!r} at {path}"
             yield from _strings(v, path + (k,))
     elif isinstance(x, list):
         for i, v in enumerate(x):
@@ -81,6 +82,10 @@ def audit(m: Match | None, seat: int, text: str, secrets: dict[int, str]) -> Non
     if msg.get("t") == "view":
         v = msg["view"]
         assert v["seat"] == seat
+        seed = v["dealing"].get("seed")
+        if seed is not None:   # revealed only once the hand is over, and never the match's seed
+            assert revealed and m.hand.ended and seed == deals.deal_seed(m.seed, v["hand_no"])
+            assert len(str(m.seed)) < 12 or str(m.seed) not in text
         assert v == m.view(seat)
         if revealed and v.get("result"):
             hands = v["result"]["hands"]
@@ -293,6 +298,10 @@ def test_the_audit_catches_a_leak():
         audit(m, 1, protocol.encode(protocol.message("reaction", seat=0, id="wow")).replace("wow", leak), {})
     with pytest.raises(AssertionError):
         audit(m, 1, json.dumps({"t": "x", "seed": 7}), {})
+    early = m.view(1)
+    early["dealing"]["seed"] = m.deal_seed()       # the hand's seed while it is still played
+    with pytest.raises(AssertionError):
+        audit(m, 1, protocol.encode(protocol.message("view", seq=m.seq, view=early, events=[])), {})
     with pytest.raises(AssertionError):
         audit(m, 1, json.dumps({"t": "x", "s": net.host.secrets[1]}), {0: "zz", 1: "yy", 2: net.host.secrets[1]})
 

@@ -146,10 +146,16 @@ class Joining(Link):
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "clock": friends_screens.clock_line(self.lang, clock, names) if clock else None,
                 "bar": None, "tool": None,
-                "banner": (t(self.lang, "guest.lost") if self.state == "lost" else
-                           t(self.lang, "online.lost") if self.state == "online" else
-                           t(self.lang, "guest.closed", why=self.why) if self.state == "closed" else
-                           t(self.lang, "guest.stood_in", name=self.seat_name()) if self.table.stood_in else "")}
+                "banner": " ".join(x for x in (self.deal_banner(), (
+                    t(self.lang, "guest.lost") if self.state == "lost" else
+                    t(self.lang, "online.lost") if self.state == "online" else
+                    t(self.lang, "guest.closed", why=self.why) if self.state == "closed" else
+                    t(self.lang, "guest.stood_in", name=self.seat_name()) if self.table.stood_in else "")) if x)}
+
+    def deal_banner(self) -> str:
+        """Issue 41: the host revealed a hand's seed and it does not deal what this phone saw."""
+        w = self.table.deal_warning
+        return t(self.lang, "guest.deal_bad", n=w["hand"] + 1) if w else ""
 
     def seat_name(self) -> str:
         """This seat's name as the host's phone shows it (in its Seats buttons)."""

@@ -32,8 +32,27 @@ def _step_button(which: str, at: int, last: int, lang: str) -> Node:
              t(lang, f"review.{which}"))
 
 
-def review_dialog(steps: list[dict], at: int, hand_no: int, by_rounds: bool, pips: str, lang: str) -> Node:
-    """The review at step ``at`` of ``steps`` (0: the deal)."""
+def seal_note(seal: dict | None, lang: str) -> Node | None:
+    """The hand's deal seed (the hand is over) and whether the deal matches the fingerprint shown at the deal."""
+    if not seal:
+        return None
+    ok = not seal["problems"]
+    if not ok and seal.get("before"):
+        return h("div", {"class": "review-seal", "data-testid": "review-seal", "data-matches": "before"},
+                 h("p", {"class": "muted"}, t(lang, "review.seal_before")))
+    return h("div", {"class": "review-seal" + ("" if ok else " warn"), "data-testid": "review-seal",
+                     "data-matches": "true" if ok else "false", "data-seed": seal["seed"],
+                     "data-fingerprint": seal["fingerprint"], "role": None if ok else "alert"},
+             h("p", {}, t(lang, "review.seal_ok" if ok else "review.seal_bad")),
+             h("p", {"class": "muted"}, t(lang, "review.seal_seed"), " ", h("code", {"class": "seed"}, seal["seed"])),
+             h("p", {"class": "muted"}, t(lang, "review.seal_fingerprint"), " ",
+               h("code", {"class": "fingerprint"}, seal["fingerprint"])),
+             h("p", {"class": "muted"}, t(lang, "review.seal_how")))
+
+
+def review_dialog(steps: list[dict], at: int, hand_no: int, by_rounds: bool, pips: str, lang: str,
+                  seal: dict | None = None) -> Node:
+    """The review at step ``at`` of ``steps`` (0: the deal); ``seal``: the deal checked (review.deal_seal)."""
     step = steps[at]
     last = len(steps) - 1
     view = step["view"]
@@ -52,6 +71,7 @@ def review_dialog(steps: list[dict], at: int, hand_no: int, by_rounds: bool, pip
                  t(lang, "review.boneyard", n=step["boneyard"])),
                h("h3", {}, t(lang, "review.seats")),
                h("ul", {"class": "review-seats"}, [_seat(step, s, pips, lang) for s in range(len(step["names"]))]),
+               seal_note(seal, lang),
                h("div", {"class": "buttons review-steps"},
                  [_step_button(w, at, last, lang) for w in ("first", "back", "forward", "last")]),
                h("div", {"class": "buttons"},

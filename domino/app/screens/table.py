@@ -13,6 +13,7 @@ from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
 from domino.app.screens.menu import menu_button, undo_tools
 from domino.app.screens.results import hand_result, match_result
+from domino.engine import deals
 from domino.engine.match import HUMAN
 
 def _tile_button(tile: str, *, seq: int, playable: bool, selected: bool, hinted: bool, pips: str,
@@ -119,8 +120,18 @@ def move_log(c: Controller, v: dict, lang: str) -> Node:
                h("button", {"type": "button", "class": "tb", "data-action": "log", "data-testid": "log-close",
                             "aria-label": t(lang, "log.close")},
                  h("span", {"class": "ico", "aria-hidden": "true"}, "×"))),
-             h("ol", {"class": "log", "data-testid": "move-log"}, items),
+             h("ol", {"class": "log", "data-testid": "move-log"}, deal_line(v, lang), items),
              not items and h("p", {"class": "log-empty"}, t(lang, "log.empty")))
+
+
+def deal_line(v: dict, lang: str) -> Node | None:
+    """The hand's first line: the deal and its fingerprint (issue 41: the seed, shown once the hand is over,
+    deals the same tiles again)."""
+    fp = (v.get("dealing") or {}).get("fingerprint") if isinstance(v.get("dealing"), dict) else None
+    if not deals.is_fingerprint(fp):
+        return None
+    return h("li", {"class": "log-deal", "data-testid": "log-deal", "data-fingerprint": fp},
+             t(lang, "log.dealt", fingerprint=fp))
 
 
 def table_area(c: Controller, v: dict, seats: list[dict], lang: str, statuses: dict | None = None,
@@ -282,7 +293,10 @@ def place_list(c: Controller, v: dict, lang: str) -> Node | None:
     buttons under the board, each with the letter its mark shows on the
     board and the number it is played on (the marks of a crowded board are
     under 44 px on a phone; these buttons are its equivalent, WCAG 2.5.8)."""
-    if boards.shape_of(v) != "foot":
+    shape = boards.shape_of(v)
+    if shape == "trains":
+        return train_place_list(c, lang)
+    if shape != "foot":
         return None
     targets = c.targets(lang)
     keys = boards.foot.place_keys(targets)
@@ -299,6 +313,21 @@ def place_list(c: Controller, v: dict, lang: str) -> Node | None:
                 h("span", {"class": "place-n"}, str(ends.get(e, ""))),
                 h("span", {"class": "sr-only"}, ": " + targets[e]))
               for e in keys])
+
+
+def train_place_list(c: Controller, lang: str) -> Node | None:
+    """Mexican Train, a selected tile with two trains or more to go on: the trains as buttons under the
+    board (two trains side by side that are both places are under 44 px each on a crowded phone board;
+    these buttons are their equivalent, WCAG 2.5.8)."""
+    targets = c.targets(lang)
+    if len(targets) < 2:
+        return None
+    return h("div", {"class": "place-list", "role": "group", "data-testid": "places",
+                     "aria-label": t(lang, "boards.places", tile=c.selected)},
+             [h("button", {"type": "button", "class": "secondary place-btn", "id": boards.trains.place_id(e),
+                           "data-action": "end", "data-end": e, "data-seq": c.match.seq,
+                           "data-testid": "place-" + e}, targets[e])
+              for e in targets])
 
 
 def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None, display: Display) -> Node:

@@ -107,6 +107,9 @@ EN = {
     "guest.refused": "The host refused: {why}",
     "guest.wait_next": "Waiting for the others to press Next…",
     "guest.abandoned": "{name} left the match.",
+    "guest.deal_bad": "Warning: the deal of hand {n} does NOT match the fingerprint the host's phone showed "
+                      "at the deal. Dealt again from the seed it revealed, your tiles or the boneyard's order "
+                      "come out different: the host's phone may have steered the deal.",
     "guest.stood_in": "The computer is playing your seat. Ask the host to give it back "
                       "(Seats → Give the seat back to {name}).",
     "friends.table_lost": "The friends' table of this match could not be read: the computer plays their seats.",
@@ -222,6 +225,9 @@ ES = {
     "guest.refused": "El anfitrión no lo aceptó: {why}",
     "guest.wait_next": "Esperando a que los demás pulsen Siguiente…",
     "guest.abandoned": "{name} dejó la partida.",
+    "guest.deal_bad": "Atención: el reparto de la mano {n} NO coincide con la huella que mostró el teléfono "
+                      "del anfitrión al repartir. Repartido de nuevo desde la semilla que reveló, tus fichas o el "
+                      "orden del pozo salen distintos: el teléfono del anfitrión pudo amañar el reparto.",
     "guest.stood_in": "La computadora juega en tu puesto. Pídele al anfitrión que te lo devuelva "
                       "(Puestos → Devolver el puesto a {name}).",
     "friends.table_lost": "No se pudo leer la mesa de amigos de esta partida: la computadora juega sus puestos.",

@@ -37,6 +37,12 @@ EN = {
     "review.kept_note": "The last hands played on this phone: review them move by move.",
     "review.kept_item": "{game} · hand {n} · {names}",
     "review.unreadable": "This hand cannot be replayed.",
+    "review.seal_ok": "The deal matches its fingerprint: dealt again from its seed just now, every tile and the boneyard's order are the same.",
+    "review.seal_bad": "The deal does NOT match its fingerprint: dealt again from its seed, the tiles or the boneyard's order differ.",
+    "review.seal_before": "This hand was dealt before every deal had a seed and a fingerprint: there is none to check.",
+    "review.seal_seed": "The hand's seed:",
+    "review.seal_fingerprint": "Its fingerprint, shown at the deal:",
+    "review.seal_how": "Check it on any computer: python -m domino check-deal SEED FINGERPRINT",
 }
 
 ES = {
@@ -76,4 +82,10 @@ ES = {
     "review.kept_note": "Las últimas manos jugadas en este teléfono: revísalas jugada a jugada.",
     "review.kept_item": "{game} · mano {n} · {names}",
     "review.unreadable": "Esta mano no se puede reproducir.",
+    "review.seal_ok": "El reparto coincide con su huella: repartido de nuevo ahora mismo desde su semilla, todas las fichas y el orden del pozo son los mismos.",
+    "review.seal_bad": "El reparto NO coincide con su huella: repartido de nuevo desde su semilla, las fichas o el orden del pozo no son los mismos.",
+    "review.seal_before": "Esta mano se repartió antes de que cada reparto tuviera semilla y huella: no hay ninguna que comprobar.",
+    "review.seal_seed": "La semilla de la mano:",
+    "review.seal_fingerprint": "Su huella, mostrada en el reparto:",
+    "review.seal_how": "Compruébalo en cualquier ordenador: python -m domino check-deal SEMILLA HUELLA",
 }

@@ -1,6 +1,7 @@
 """Texts of the table around the board: seats, the move log, the open ends, the computer's pace."""
 
 EN = {
+    "log.dealt": "Dealt · fingerprint {fingerprint}",
     "log.opened": "{name} opened with {tile}",
     "log.played": "{name} played {tile} at the {where} end",
     "log.scored": "and scored {points}",
@@ -42,6 +43,7 @@ EN = {
 }
 
 ES = {
+    "log.dealt": "Reparto · huella {fingerprint}",
     "log.opened": "{name} abrió con {tile}",
     "log.played": "{name} jugó {tile} en la punta {where}",
     "log.scored": "y se anotó {points}",
