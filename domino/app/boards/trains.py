@@ -226,8 +226,7 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
         lanes_g.append(_lane(ln, x0, y, lw, lane_h, u, chip_w, names, turn, last, style, tx))
         end = ln["id"]
         if end in targets:
-            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln, spans[i],
-                                         equiv=place_id(end) if len(targets) >= 2 else None))
+            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln, spans[i]))
     children.append(("g", {"class": "trains"}, lanes_g))
     if target_g:
         children.append(("g", {"class": "targets"}, target_g))
@@ -404,22 +403,13 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
 GOLD_SOFT = "#ffe08a"
 
 
-def place_id(end: str) -> str:
-    """The id of a train's button under the board, its equivalent when a tile has two places or more
-    (two trains side by side that are both places are under 44 px each on a crowded phone board)."""
-    return "place-" + "".join(ch if ch.isalnum() else "-" for ch in end)
-
-
 def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: float, u: float,
-                 chip_w: float, ln: dict, span: tuple[float, float] | None = None,
-                 equiv: str | None = None) -> Node:
+                 chip_w: float, ln: dict, span: tuple[float, float] | None = None) -> Node:
     ex, ey, ew, eh = _end_box(ln, x0, lw, u, chip_w, y, lane_h)
     ins = 0.06 * u
     top, bottom = span or (y - GAP / 2, y + lane_h + GAP / 2)
-    attrs = {"class": "target", "data-end": end, "role": "button", "tabindex": "0", "aria-label": label}
-    if equiv is not None:
-        attrs["data-equiv"] = equiv
-    return ("g", attrs, [
+    return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
+                  "aria-label": label}, [
         ("rect", {"class": "target-hit", "x": num(x0), "y": num(top), "width": num(lw),
                   "height": num(bottom - top), "fill": "#fff", "fill-opacity": "0",
                   "pointer-events": "all"}, []),

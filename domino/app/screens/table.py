@@ -293,10 +293,7 @@ def place_list(c: Controller, v: dict, lang: str) -> Node | None:
     buttons under the board, each with the letter its mark shows on the
     board and the number it is played on (the marks of a crowded board are
     under 44 px on a phone; these buttons are its equivalent, WCAG 2.5.8)."""
-    shape = boards.shape_of(v)
-    if shape == "trains":
-        return train_place_list(c, lang)
-    if shape != "foot":
+    if boards.shape_of(v) != "foot":
         return None
     targets = c.targets(lang)
     keys = boards.foot.place_keys(targets)
@@ -313,21 +310,6 @@ def place_list(c: Controller, v: dict, lang: str) -> Node | None:
                 h("span", {"class": "place-n"}, str(ends.get(e, ""))),
                 h("span", {"class": "sr-only"}, ": " + targets[e]))
               for e in keys])
-
-
-def train_place_list(c: Controller, lang: str) -> Node | None:
-    """Mexican Train, a selected tile with two trains or more to go on: the trains as buttons under the
-    board (two trains side by side that are both places are under 44 px each on a crowded phone board;
-    these buttons are their equivalent, WCAG 2.5.8)."""
-    targets = c.targets(lang)
-    if len(targets) < 2:
-        return None
-    return h("div", {"class": "place-list", "role": "group", "data-testid": "places",
-                     "aria-label": t(lang, "boards.places", tile=c.selected)},
-             [h("button", {"type": "button", "class": "secondary place-btn", "id": boards.trains.place_id(e),
-                           "data-action": "end", "data-end": e, "data-seq": c.match.seq,
-                           "data-testid": "place-" + e}, targets[e])
-              for e in targets])
 
 
 def _row_area(c: Controller, v: dict, seat: int, hand_row: Node | None, display: Display) -> Node:
