@@ -114,24 +114,11 @@ def _replay_ends(moves: list, flip: bool):
             oriented.append((seat, t, True))
             continue
         l, r = ends
-        if left:
-            if b == l:
-                ends = (a, r)
-                t = (a, b)
-            elif a == l:
-                ends = (b, r)
-                t = (b, a)
-            else:
-                return None
-        else:
-            if a == r:
-                ends = (l, b)
-                t = (a, b)
-            elif b == r:
-                ends = (l, a)
-                t = (b, a)
-            else:
-                return None
+        end = l if left else r
+        if end not in (a, b):
+            return None
+        new = b if a == end else a       # the tile's other half is the new open end
+        ends, t = ((new, r), (new, l)) if left else ((l, new), (r, new))
         oriented.append((seat, t, left))
     return ends, missed, oriented
 
