@@ -42,10 +42,12 @@ document = js.document
 ROOT = document.documentElement
 
 
-def build(node):
-    """The DOM of a node tree, made by the page's one builder (static/tree.js,
-    which static/boot.js carries): the tree crosses over as one JSON text."""
-    return js.window.dominoTree.json(json.dumps(node, separators=(",", ":"), ensure_ascii=False))
+def show(parent, node) -> None:
+    """``parent``'s content made to be the node tree, in place, by the page's one
+    builder (static/tree.js, which static/boot.js carries): what is the same stays
+    the same element (a tap or the focus on it survives a redraw), the rest is
+    made anew.  The tree crosses over as one JSON text."""
+    js.window.dominoTree.into(parent, json.dumps([node], separators=(",", ":"), ensure_ascii=False))
 
 
 def _el(v):
@@ -130,11 +132,13 @@ def download(name: str, text: str) -> None:
 def new_session(store) -> Session:
     """The session of this page's address: its query's test parameters, its invitation."""
     params = js.URLSearchParams.new(js.location.search)
-    return Session(store, str(js.location.pathname),
+    session = Session(store, str(js.location.pathname),
                    params=dict({k: _str(params.get(k)) for k in ("fail", "seed", "delay", "grace")},
                                url=str(js.location.origin) + str(js.location.pathname),
                                join=links.invitation(str(js.location.hash or ""))),
                    browser_lang=str(js.navigator.language or ""))
+    session.wall = lambda: float(js.Date.now()) / 1000    # the page's clock (a test may move it forward)
+    return session
 
 
 class Page:
@@ -163,6 +167,11 @@ class Page:
             self.rtc.handlers = _js({event: create_proxy(
                 lambda i, said=None, event=event: self.send(page_decisions.rtc_input(event, int(i), _str(said))))
                 for event in page_decisions.RTC_EVENTS})
+        self.mail = getattr(js.window, "dominoMail", None)       # static/mailbox.js: a match played when each can
+        if self.mail is not None:
+            self.mail.handlers = _js({event: create_proxy(
+                lambda data, event=event: self.send(dict(_py(data), action="mail-" + event)))
+                for event in ("event", "eose", "ok")})
         self.online = getattr(js.window, "dominoOnline", None)   # static/online.js: over the internet
         if self.online is not None:
             self.online.handlers = _js({"status": create_proxy(
@@ -239,6 +248,8 @@ class Page:
         """One command of the session to static/online.js or static/rtc.js; what comes back is an input."""
         if cmd["op"].startswith("online-"):
             self.online_command(cmd)
+        elif cmd["op"].startswith("mail-"):
+            self.mail_command(cmd)
         elif cmd["op"] in page_decisions.RTC_AT_ONCE:
             if self.rtc is not None:
                 method, args = page_decisions.rtc_call(cmd)
@@ -270,6 +281,17 @@ class Page:
         if op == "online-join":
             done.catch(create_once_callable(lambda err: self.send(page_decisions.relay_failed(str(err)))))
 
+    def mail_command(self, cmd: dict) -> None:
+        """Subscribe, publish or close on the relays of a match played when each can (static/mailbox.js)."""
+        if self.mail is None:
+            return
+        if cmd["op"] == "mail-open":
+            self.mail.open(cmd["sub"], _js(cmd["relays"]), json.dumps(cmd["filters"]))
+        elif cmd["op"] == "mail-publish":
+            self.mail.publish(_js(cmd["relays"]), _js(cmd["events"]))
+        elif cmd["op"] == "mail-close":
+            self.mail.close(cmd["sub"])
+
     def on_tick(self, *_args) -> None:
         if self.session.role is not None:
             self.send({"action": "net-tick"})
@@ -284,7 +306,7 @@ class Page:
         if self.painted_seq is not None and (c is None or c.match.seq != self.painted_seq):
             self.painted_seq = None   # the table moved on from the painted snapshot: animations again
             ROOT.removeAttribute("data-snapshot")
-        screen = build(session.screen())
+        screen = session.screen()
         for name, value in page_decisions.root_attributes(session).items():
             if value is None:
                 ROOT.removeAttribute(name)
@@ -292,7 +314,7 @@ class Page:
                 ROOT.setAttribute(name, value)
         document.title = t(session.lang, "app.title")
         self.finish_anims()
-        self.root.replaceChildren(screen)
+        show(self.root, screen)
         if session.at_table():
             self.draw_board()
             self.show_moves()
@@ -340,7 +362,7 @@ class Page:
             return
         tree = app.board_tree(self.session.ctrl, *page_decisions.board_size(*_size(box)))
         if tree is not None:
-            box.replaceChildren(build(tree))
+            show(box, tree)
 
     # ------------------------------------------------------------ every move seen
     def show_moves(self) -> None:
@@ -355,7 +377,8 @@ class Page:
             log_list.scrollTop = log_list.scrollHeight
         for seat in seats:
             el = _el(self.root.querySelector(f'[data-testid="seat-{seat}"]'))
-            if el is not None:
+            if el is not None:   # the redraw kept the element: a style read between lets its pop play again
+                _quietly(lambda el=el: el.offsetWidth)
                 el.classList.add("fresh")
         if play is not None:
             self.travel(play)

@@ -161,17 +161,22 @@ def deal_of(rules, seed: str, hand: int, redeals: int | None, apart: list[str]) 
         sizes = [ROW_SIZES[rules.players]] * rules.players
     else:
         sizes = [rules.hand_size] * rules.players
-    if redeals is None:
+    if redeals is None:     # as the rules call for (a later round of the foot or the trains: give --redeals)
+        rule = deals.redeal_rule(rules, deals.allowed_doubles(rules, hand, []) if hand == 0 else None)
         redeals = 0
-        while rules.shape == "line" and rules.redeal and deals.too_many_doubles(
-                deals.deal_from(seed, redeals, n, sizes, set_apart)[0]):
+        while rule is not None and rule(deals.deal_from(seed, redeals, n, sizes, set_apart)[0]):
             redeals += 1
     hands, bone = deals.deal_from(seed, redeals, n, sizes, set_apart)
     if rules.shape != "row":
         hands = [sorted(hd) for hd in hands]
-    return {"redeals": redeals, "apart": [tiles.NAMES[t] for t in set_apart],
-            "hands": [[tiles.NAMES[t] for t in hd] for hd in hands],
-            "boneyard": [tiles.NAMES[t] for t in bone]}
+    out = {"redeals": redeals, "apart": [tiles.NAMES[t] for t in set_apart],
+           "hands": [[tiles.NAMES[t] for t in hd] for hd in hands],
+           "boneyard": [tiles.NAMES[t] for t in bone]}
+    random_first = (rules.shape == "line" and rules.first_opener == "random") or rules.shape == "row" \
+        or (rules.shape == "trains" and not rules.holder_starts)
+    if hand == 0 and random_first:       # the first hand's random opener, drawn from the deal's seed
+        out["opener"] = deals.random_seat(seed, redeals, rules.players)
+    return out
 
 
 def cmd_check_deal(args) -> int:

@@ -29,17 +29,39 @@ may be shared: the pages are interleaved so that drift hits both alike, and ever
 run is printed beside the medians. Prints one JSON object; not a test:
 
     .venv/bin/python scripts/bench_boot.py [--runs 7] [--trace-runs 3] [--modes cold,warm,...]
-        [--latency 100 --mbps 40]
+        [--latency 100 --mbps 40] [--base DIR]
+        [--engine chromium|webkit|both]
+
+``--base DIR`` adds a third page, "base": the game of another checkout (a copy of the
+tree before a change, set up by its own scripts/setup), served from DIR on its own port
+and interleaved with the other two, so a change is measured against the tree before it
+in the same run (both beside the bare page).
+
+``--engine webkit`` measures the same pages in WebKit, the engine of every iPhone
+browser (WebKitGTK's MiniBrowser through Selenium, on a private Xvfb display:
+scripts/webkit.py): the modes cold (a new automation session each run, an empty
+ephemeral profile), sw and offline; no traces (WebKit has no Chromium trace) and
+no warm mode (its service worker cannot be blocked: a reload after a visit is the
+sw mode).  Its times come from the same marks, read from a recorder the script
+puts in each page once it is parsed (long before Python is up).  WebKit runs with
+its own JavaScriptCore options, as shipped (the tests turn its optimising wasm tier
+off).  ``--engine both`` runs Chromium, then WebKit, and prints both with their
+ready times side by side.
 
 ``--latency MS`` (with ``--mbps``) makes the cold visits go through Chromium's
 network emulation (DevTools ``Network.emulateNetworkConditions``): every request
 waits that round trip and the bytes come at that rate, as on a phone network,
 where fetching the runtime's files in a chain costs one round trip each (what
 index.html's preloads are for; on localhost they cannot show).
+
+Per mode, ``ready_ratio`` is the game's ready time over the bare page's: the median of the
+run-by-run ratios (each game load paired with the bare load beside it), with
+``ready_ratio_spread`` (lowest, highest) and ``all_ready_ratios``.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -52,6 +74,8 @@ from devserver import DevServer  # noqa: E402
 from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+WEBKIT_MODES = ["cold", "sw", "offline"]
 
 PAGES = {"index": "index.html", "bare": "static/bench/bare.html"}
 BARE_FILES = ["static/bench/bare.html", "static/bench/bare.py", "static/bench/bare.toml"]
@@ -85,6 +109,8 @@ def _goto(page, url: str, timeout_ms: int) -> None:
     page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=timeout_ms)
     if page.locator(".py-error").count():
         raise RuntimeError(f"{url}: " + " | ".join(page.locator(".py-error").all_inner_texts()))
+    if page.locator('html[data-rescue="1"]').count():   # ready, but on the error screen
+        raise RuntimeError(f"{url}: the rescue screen: " + page.locator('[data-testid="boot-error"]').inner_text())
 
 
 def _load_full(page, url: str, timeout_ms: int) -> dict:
@@ -196,11 +222,14 @@ def _seed_storage(items: dict) -> str:
 # ------------------------------------------------------------------ bench
 class Bench:
     def __init__(self, p, executable: str, tmp: str, server: DevServer, timeout_ms: int,
-                 network: dict | None = None):
+                 network: dict | None = None, base_server: DevServer | None = None):
         self.p, self.executable, self.tmp, self.server, self.timeout = p, executable, tmp, server, timeout_ms
         self.network = network
+        self.base_server = base_server
         self.n = 0
         self.urls = {name: server.url + path for name, path in PAGES.items()}
+        if base_server:
+            self.urls["base"] = base_server.url + PAGES["index"]
 
     def context(self, sw: bool = False, init: str | None = None):
         self.n += 1
@@ -235,31 +264,39 @@ def _log(mode: str, name: str, r: dict) -> dict:
 
 def run(bench: Bench, runs: int, trace_runs: int, modes: list[str]) -> dict:
     urls = bench.urls
-    out: dict = {m: {"index": [], "bare": []} for m in modes}
-    traces: dict = {m: {"index": [], "bare": []} for m in modes}
-    saved = None
+    names = ["index", "bare"] + (["base"] if "base" in urls else [])
+    games = [n for n in names if n != "bare"]    # the pages with a match to save
+    origin = {"index": bench.server.url, "base": bench.base_server.url if bench.base_server else None}
+    out: dict = {m: {n: [] for n in names} for m in modes}
+    traces: dict = {m: {n: [] for n in names} for m in modes}
+    saved = {}
     if "cold_saved" in modes:
-        ctx, page = bench.context()
-        saved = _saved_match(page, bench.server.url, bench.timeout)
-        ctx.close()
+        for name in games:
+            ctx, page = bench.context()
+            saved[name] = _saved_match(page, origin[name], bench.timeout)
+            ctx.close()
     for mode in ("cold", "cold_saved"):
         if mode not in modes:
             continue
-        init = _seed_storage(saved) if mode == "cold_saved" else None
         for i in range(runs + trace_runs):
-            for name in ("index", "bare"):
+            for name in names:
                 if mode == "cold_saved" and name == "bare":
                     continue   # the bare page has nothing to save: see "cold"
+                init = _seed_storage(saved[name]) if mode == "cold_saved" else None
                 if i < runs:
                     out[mode][name].append(_log(mode, name, bench.cold(name, init)))
                 else:
                     traces[mode][name].append(_log(mode, name, bench.cold(name, init, trace=True)))
     if "warm" in modes:
-        ctx, page = bench.context()
-        _saved_match(page, bench.server.url, bench.timeout)
-        bctx, bpage = bench.context()
-        pages = {"index": page, "bare": bpage}
-        _load_full(bpage, urls["bare"], bench.timeout)
+        contexts, pages = [], {}
+        for name in names:
+            ctx, page = bench.context()
+            contexts.append(ctx)
+            pages[name] = page
+            if name != "bare":
+                _saved_match(page, origin[name], bench.timeout)
+            else:
+                _load_full(page, urls[name], bench.timeout)
         for name in pages:   # fill the HTTP cache (and V8's code cache) with the plain URLs
             _load_full(pages[name], urls[name], bench.timeout)
         for i in range(runs + trace_runs):
@@ -268,41 +305,192 @@ def run(bench: Bench, runs: int, trace_runs: int, modes: list[str]) -> dict:
                     out["warm"][name].append(_log("warm", name, _load_full(pg, urls[name], bench.timeout)))
                 else:
                     traces["warm"][name].append(_log("warm", name, _traced_load(pg, urls[name], bench.timeout)))
-        ctx.close()
-        bctx.close()
+        for ctx in contexts:
+            ctx.close()
     if "sw" in modes or "offline" in modes:
-        ctx, page = bench.context(sw=True)
-        _saved_match(page, bench.server.url, bench.timeout)
-        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=bench.timeout)
+        contexts, pages = [], {}
+        for name in games:
+            ctx, page = bench.context(sw=True)
+            contexts.append(ctx)
+            pages[name] = page
+            _saved_match(page, origin[name], bench.timeout)
+            page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=bench.timeout)
         # the bare page's own files, into the game's cache: the worker serves both
-        page.evaluate("""async (files) => {
+        pages["bare"] = pages["index"]
+        pages["index"].evaluate("""async (files) => {
             const name = (await caches.keys()).find(n => n.startsWith('domino-'));
             await (await caches.open(name)).addAll(files.map(f => new URL(f, document.baseURI + '/../').href));
         }""", [f for f in BARE_FILES])
-        for name in ("index", "bare"):
-            _load_full(page, urls[name], bench.timeout)
+        for name in names:
+            _load_full(pages[name], urls[name], bench.timeout)
+        servers = [s for s in (bench.server, bench.base_server) if s]
         for mode in ("sw", "offline"):
             if mode not in modes:
                 continue
             if mode == "offline":
-                bench.server.stop()
+                for server in servers:
+                    server.stop()
             try:
                 for i in range(runs + trace_runs):
-                    for name in ("index", "bare"):
+                    for name in names:
                         if i < runs:
-                            out[mode][name].append(_log(mode, name, _load_full(page, urls[name], bench.timeout)))
+                            out[mode][name].append(_log(mode, name, _load_full(pages[name], urls[name], bench.timeout)))
                         else:
-                            traces[mode][name].append(_log(mode, name, _traced_load(page, urls[name], bench.timeout)))
+                            traces[mode][name].append(_log(mode, name, _traced_load(pages[name], urls[name],
+                                                                                      bench.timeout)))
             finally:
                 if mode == "offline":
-                    bench.server.start()
-        ctx.close()
+                    for server in servers:
+                        server.start()
+        for ctx in contexts:
+            ctx.close()
     return {"loads": out, "traces": traces}
+
+
+# ------------------------------------------------------------------ WebKit
+# The recorder, put in the page once it is parsed (Selenium's WebKitGTK driver has no
+# init scripts): the same times as INIT_SCRIPT's, the ones already set read from the page.
+WEBKIT_RECORDER = """
+const html = document.documentElement;
+if (window.__wkRecorder) return 'twice';
+window.__wkRecorder = 1;
+const mark = (n) => (performance.getEntriesByName('domino:' + n)[0] || {}).startTime;
+if (html.dataset.ready === '1') return 'late';
+window.__paintedAt = html.dataset.painted === '1' ? mark('painted') : undefined;
+window.__usableAt = html.dataset.usable === '1' ? mark('usable') : undefined;
+const seen = () => {
+  if (window.__paintedAt === undefined && html.dataset.painted === '1') window.__paintedAt = performance.now();
+  if (window.__readyAt === undefined && html.dataset.ready === '1') window.__readyAt = performance.now();
+  if (window.__usableAt === undefined && html.dataset.usable === '1') window.__usableAt = performance.now();
+};
+new MutationObserver(seen).observe(html, {attributes: true,
+                                          attributeFilter: ['data-ready', 'data-painted', 'data-usable']});
+seen();
+return 'ok';"""
+
+WEBKIT_FACTS = """return {ready: window.__readyAt === undefined ? null : window.__readyAt,
+    painted: window.__paintedAt === undefined ? null : window.__paintedAt,
+    usable: window.__usableAt === undefined ? null : window.__usableAt,
+    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+    snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
+    errors: [...document.querySelectorAll('.py-error')].map(e => e.innerText),
+    marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
+                              .map(m => [m.name.slice(7), m.startTime]))}"""
+
+
+def _wk_wait(driver, script: str, what: str, timeout_s: float):
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            value = driver.execute_script(script)
+            if value:
+                return value
+        except Exception:   # a navigation in progress
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"WebKit: {what} not within {timeout_s} s")
+        time.sleep(0.02)
+
+
+def _wk_load(driver, url: str, timeout_ms: int) -> dict:
+    """One load of ``url`` in WebKit: ms from navigation start to painted / usable / ready."""
+    from webkit import navigate
+    same = driver.current_url.split("#")[0] == url
+    navigate(driver, driver.refresh if same else lambda: driver.get(url), url, timeout_ms / 1000)
+    how = driver.execute_script(WEBKIT_RECORDER)
+    if how != "ok":
+        raise RuntimeError(f"{url}: the recorder came {how}")
+    _wk_wait(driver, "return window.__readyAt !== undefined", f"{url} ready", timeout_ms / 1000)
+    at = driver.execute_script(WEBKIT_FACTS)
+    if at.pop("errors"):
+        raise RuntimeError(f"{url}: a .py-error")
+    return at
+
+
+def _wk_saved_match(driver, base: str, timeout_ms: int) -> None:
+    """A match vs the computer, one move in, saved with its snapshot (as _saved_match)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
+    _wk_load(driver, base + "index.html?seed=7&delay=0", timeout_ms)
+    by = lambda t: driver.find_element(By.CSS_SELECTOR, f'[data-testid="{t}"]')  # noqa: E731
+    if driver.find_elements(By.CSS_SELECTOR, '[data-testid="new-game"]'):
+        Select(by("game")).select_by_value("draw")
+        Select(by("players")).select_by_value("2")
+        Select(by("seat-kind-1")).select_by_index(1)
+        by("start").click()
+        playable = 'button[data-tile]:not([aria-disabled="true"])'
+        _wk_wait(driver, f"return document.querySelector('{playable}')", "a playable tile", timeout_ms / 1000)
+        driver.find_element(By.CSS_SELECTOR, playable).click()
+        _wk_wait(driver, f"return document.querySelector('html[data-busy=\"0\"] {playable}')",
+                 "the player's turn again", timeout_ms / 1000)
+    _wk_wait(driver, """const s = localStorage.getItem('domino:' + location.pathname + ':snapshot');
+        return !!s && JSON.parse(s).seq === Number(document.documentElement.dataset.seq);""",
+             "the snapshot stored", timeout_ms / 1000)
+
+
+def run_webkit(server: DevServer, runs: int, modes: list[str], timeout_ms: int) -> dict:
+    from webkit import Xvfb, new_driver
+    urls = {name: server.url + path for name, path in PAGES.items()}
+    out: dict = {m: {"index": [], "bare": []} for m in modes}
+    traces: dict = {m: {"index": [], "bare": []} for m in modes}
+    version = "?"
+    with Xvfb() as display:
+        if "cold" in modes:
+            for _ in range(runs):
+                for name in ("index", "bare"):
+                    driver = new_driver(display)
+                    try:
+                        version = driver.capabilities.get("browserVersion", version)
+                        out["cold"][name].append(_log("webkit cold", name, _wk_load(driver, urls[name], timeout_ms)))
+                    finally:
+                        driver.quit()
+        if "sw" in modes or "offline" in modes:
+            driver = new_driver(display)
+            try:
+                version = driver.capabilities.get("browserVersion", version)
+                _wk_saved_match(driver, server.url, timeout_ms)
+                _wk_wait(driver, "return !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+                         "the service worker controlling the page", timeout_ms / 1000)
+                # the bare page's own files, into the game's cache: the worker serves both
+                driver.execute_async_script("""const [files, done] = arguments;
+                    (async () => {
+                      const name = (await caches.keys()).find(n => n.startsWith('domino-'));
+                      await (await caches.open(name)).addAll(files.map(f => new URL(f, document.baseURI).href));
+                    })().then(() => done('ok'), (e) => done(String(e)));""", BARE_FILES)
+                for name in ("index", "bare"):
+                    _wk_load(driver, urls[name], timeout_ms)
+                for mode in ("sw", "offline"):
+                    if mode not in modes:
+                        continue
+                    if mode == "offline":
+                        server.stop()
+                    try:
+                        for _ in range(runs):
+                            for name in ("index", "bare"):
+                                out[mode][name].append(_log("webkit " + mode, name,
+                                                            _wk_load(driver, urls[name], timeout_ms)))
+                    finally:
+                        if mode == "offline":
+                            server.start()
+            finally:
+                driver.quit()
+    return {"browser": f"WebKitGTK {version}", **summary({"loads": out, "traces": traces})}
 
 
 def _med(xs):
     xs = [x for x in xs if x is not None]
     return round(statistics.median(xs)) if xs else None
+
+
+def ratios(index_ms: list, bare_ms: list) -> dict:
+    """The game's ready time over the bare page's, run by run (the loads are interleaved,
+    so each pair saw the same machine): the median ratio, its spread (lowest, highest)
+    and every one."""
+    each = [round(i / b, 3) for i, b in zip(index_ms, bare_ms) if i and b]
+    if not each:
+        return {}
+    return {"ready_ratio": round(statistics.median(each), 3), "ready_ratio_spread": [min(each), max(each)],
+            "all_ready_ratios": each}
 
 
 def summary(results: dict) -> dict:
@@ -313,22 +501,22 @@ def summary(results: dict) -> dict:
             if not loads:
                 continue
             row[name] = {
-                "painted_ms": _med([x["painted"] for x in loads]) if name == "index" else None,
+                "painted_ms": _med([x["painted"] for x in loads]) if name != "bare" else None,
                 # the first frame painted with the snapshot (or the first screen) in the page
                 "visible_ms": _med([max(x["painted"], x["fcp"] or 0) for x in loads
-                                    if x["painted"] is not None]) if name == "index" else None,
+                                    if x["painted"] is not None]) if name != "bare" else None,
                 "fcp_ms": _med([x["fcp"] for x in loads]),
                 # the screen accepts input (a first visit: the pre-built new-game screen)
-                "usable_ms": _med([x.get("usable") for x in loads]) if name == "index" else None,
+                "usable_ms": _med([x.get("usable") for x in loads]) if name != "bare" else None,
                 "ready_ms": _med([x["ready"] for x in loads]),
-                "snapshot": sorted({str(x["snapshot"]) for x in loads}) if name == "index" else None,
+                "snapshot": sorted({str(x["snapshot"]) for x in loads}) if name != "bare" else None,
                 # the interpreter is up (py:ready) / the app starts (package imported)
-                "py_ready_ms": _med([x["marks"].get("py-ready") for x in loads]) if name == "index" else None,
-                "app_start_ms": _med([x["marks"].get("start") for x in loads]) if name == "index" else None,
+                "py_ready_ms": _med([x["marks"].get("py-ready") for x in loads]) if name != "bare" else None,
+                "app_start_ms": _med([x["marks"].get("start") for x in loads]) if name != "bare" else None,
                 "all_painted_ms": [round(x["painted"]) for x in loads if x["painted"] is not None],
                 "all_ready_ms": [round(x["ready"]) for x in loads],
                 "all_usable_ms": [round(x["usable"]) for x in loads if x.get("usable") is not None]
-                if name == "index" else None,
+                if name != "bare" else None,
             }
             traces = results["traces"][mode][name]
             if traces:
@@ -341,6 +529,9 @@ def summary(results: dict) -> dict:
                 row[name]["all_longest_task_ms"] = [t["ms"] for t in traces]
         if "index" in row and "bare" in row:
             row["ready_over_bare_ms"] = row["index"]["ready_ms"] - row["bare"]["ready_ms"]
+            row.update(ratios(row["index"]["all_ready_ms"], row["bare"]["all_ready_ms"]))
+        if "base" in row and "bare" in row:
+            row["base"].update(ratios(row["base"]["all_ready_ms"], row["bare"]["all_ready_ms"]))
             if row["index"]["usable_ms"] is not None:   # usable beside the bare runtime's ready
                 row["usable_vs_bare_ready_ms"] = [row["index"]["usable_ms"], row["bare"]["ready_ms"]]
         table[mode] = row
@@ -355,6 +546,10 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=90, help="seconds per load")
     ap.add_argument("--latency", type=float, default=0, help="cold visits: emulated round trip, ms")
     ap.add_argument("--mbps", type=float, default=40, help="cold visits with --latency: emulated Mbit/s down")
+    ap.add_argument("--base", metavar="DIR", help="also load DIR's game (another checkout, set up by its "
+                    "scripts/setup), served on its own port, interleaved with the others as page 'base'")
+    ap.add_argument("--engine", choices=["chromium", "webkit", "both"], default="chromium",
+                    help="webkit: WebKitGTK (modes cold, sw, offline); both: Chromium, then WebKit")
     args = ap.parse_args()
     network = None
     if args.latency:
@@ -365,24 +560,49 @@ def main() -> None:
     bad = set(modes) - set(MODES)
     if bad:
         sys.exit(f"unknown modes {sorted(bad)}: choose from {MODES}")
+    report: dict = {"runs": args.runs}
+    if args.engine in ("chromium", "both"):
+        report["chromium"] = run_chromium(args, modes, network)
+    if args.engine in ("webkit", "both"):
+        if network:
+            sys.exit("--latency is Chromium's network emulation: not with --engine webkit")
+        started = time.time()
+        with DevServer(cache_control="max-age=600") as server:
+            wk = run_webkit(server, args.runs, [m for m in modes if m in WEBKIT_MODES], int(args.timeout * 1000))
+        report["webkit"] = {"loadavg_at_end": _loadavg(), "seconds": round(time.time() - started), **wk}
+    if args.engine == "chromium":
+        chromium = report.pop("chromium")
+        report = {**report, **chromium}   # the output as it always was
+    elif args.engine == "both":
+        report["ready_ms_chromium_webkit"] = {
+            mode: {name: [report["chromium"].get(mode, {}).get(name, {}).get("ready_ms"),
+                          report["webkit"][mode][name]["ready_ms"]] for name in ("index", "bare")}
+            for mode in WEBKIT_MODES if mode in report["webkit"]}
+    print(json.dumps(report, indent=2))
+
+
+def _loadavg():
+    try:
+        return os.getloadavg()
+    except OSError:
+        return None
+
+
+def run_chromium(args, modes: list[str], network: dict | None) -> dict:
     executable = find_chromium()
     if not executable:
         sys.exit("no Chromium found: run scripts/setup")
     started = time.time()
     with DevServer(cache_control="max-age=600") as server, sync_playwright() as p, \
-            tempfile.TemporaryDirectory(prefix="domino-bench-") as tmp:
-        bench = Bench(p, executable, tmp, server, int(args.timeout * 1000), network)
+            tempfile.TemporaryDirectory(prefix="domino-bench-") as tmp, \
+            (DevServer(args.base, cache_control="max-age=600") if args.base else contextlib.nullcontext()) as base:
+        bench = Bench(p, executable, tmp, server, int(args.timeout * 1000), network, base)
         results = run(bench, args.runs, args.trace_runs, modes)
         probe, _ = bench.context()
         version = probe.browser.version if probe.browser else "?"
         probe.close()
-    try:
-        load = os.getloadavg()
-    except OSError:
-        load = None
-    print(json.dumps({"runs": args.runs, "trace_runs": args.trace_runs, "browser": version, "network": network,
-                      "loadavg_at_end": load, "seconds": round(time.time() - started),
-                      **summary(results)}, indent=2))
+    return {"trace_runs": args.trace_runs, "browser": version, "network": network,
+            "loadavg_at_end": _loadavg(), "seconds": round(time.time() - started), **summary(results)}
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ The interval is Wilson's on hands (it ignores the pairing, so it is on the
 wide side).  CPU is ``time.process_time`` per decision with more than one
 legal move.
 
-    python scripts/duel_pa.py [--deals 300] [--seed 0] [--levels hard,medium] [--json FILE]
+    python scripts/duel_pa.py [--deals 300] [--seed 0] [--first 0] [--levels hard,medium] [--json FILE]
+                              [--hard-budget N] [--hard-max-samples N]   # hard's search (defaults unchanged)
     python scripts/duel_pa.py --openspiel [--os-deals 100]   # OpenSpiel's Block, 2 players
 
 ``--openspiel`` measures, instead: our hard against OpenSpiel's ISMCTS bot in
@@ -53,6 +54,7 @@ from domino.engine import tiles  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 from domino.players import get_player  # noqa: E402
+from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES  # noqa: E402
 
 TOP = 6   # double-six
 ALL_TILES = [(a, b) for a in range(TOP + 1) for b in range(a, TOP + 1)]
@@ -278,15 +280,25 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
     return m
 
 
-def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True) -> dict:
+def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True,
+             first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None) -> dict:
     rules = make_rules("block", players=4, partnership=True)
     choosers = {level: get_player(level), "pa": pa}
+    if level == "hard" and (hard_budget is not None or hard_max_samples is not None):
+        from domino.players.levels import HardSearch
+
+        def hard(view, rng):
+            s = HardSearch(view, rng, hard_budget)
+            if hard_max_samples is not None:
+                s.max_samples = hard_max_samples
+            return s.run()
+        choosers[level] = hard
     cpu = {level: [], "pa": []}
     wins = losses = ties = 0
     disagree: list[dict] = []
     checked = 0
     t_start = time.perf_counter()
-    for i in range(deals):
+    for i in range(first, first + deals):
         deal_seed = seed * 1_000_003 + i
         for ours in (0, 1):                       # our pair on seats 0+2, then 1+3
             kinds = [level if s % 2 == ours else "pa" for s in range(4)]
@@ -304,24 +316,28 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
             if why is not None or theirs != side:
                 disagree.append({"deal": i, "ours_on": ours, "engine": side, "abw333": theirs,
                                  "why": why})
-        if progress and ((i + 1) % 10 == 0 or i + 1 == deals):
+        if progress and ((i + 1 - first) % 10 == 0 or i + 1 - first == deals):
             hands = wins + losses + ties
-            print(f"  {level} vs pa: {i + 1}/{deals} deals, win {(wins + ties / 2) / hands:.3f}, "
+            print(f"  {level} vs pa: {i + 1 - first}/{deals} deals, win {(wins + ties / 2) / hands:.3f}, "
                   f"{time.perf_counter() - t_start:.0f} s", file=sys.stderr, flush=True)
     hands = wins + losses + ties
     score = wins + ties / 2
     lo, hi = wilson(score, hands)
-    return {"level": level, "opponent": "pa", "deals": deals, "hands": hands, "seed": seed,
+    return {"level": level, "opponent": "pa", "deals": deals, "first_deal": first, "hands": hands, "seed": seed,
             "wins": wins, "losses": losses, "ties": ties,
             "win_rate": score / hands if hands else 0.0, "ci95": [lo, hi],
             "cpu_s": {"ours": cpu_stats(cpu[level]), "pa": cpu_stats(cpu["pa"])},
+            "hard_budget": (hard_budget or HARD_BUDGET) if level == "hard" else None,
+            "hard_max_samples": (hard_max_samples or HARD_MAX_SAMPLES) if level == "hard" else None,
             "abw333_checked": checked, "abw333_disagreements": disagree,
             "seconds": round(time.perf_counter() - t_start, 1)}
 
 
 def print_duel(r: dict) -> None:
     o, p = r["cpu_s"]["ours"], r["cpu_s"]["pa"]
-    print(f"{r['level']} vs pa: win {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "
+    budget = (f" (budget {r['hard_budget']}, max samples {r['hard_max_samples']})"
+              if r.get("hard_budget") else "")
+    print(f"{r['level']}{budget} vs pa: win {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "
           f"over {r['hands']} hands ({r['deals']} deals x2; {r['wins']} won, {r['losses']} lost, "
           f"{r['ties']} tied); CPU s/decision {r['level']} {o['mean']:.4f} mean / {o['p95']:.4f} p95, "
           f"pa {p['mean']:.4f} / {p['p95']:.4f}; abw333 agrees on {r['abw333_checked'] - len(r['abw333_disagreements'])}"
@@ -498,10 +514,18 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=int, default=300, help="deals, each played twice (sides swapped)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--first", type=int, default=0,
+                   help="the first deal's number: a long duel run in parts (--first 150 --deals 150 "
+                        "plays deals 150..299 of the seed)")
     p.add_argument("--levels", default="hard,medium", help="our levels, each against a pa pair")
     p.add_argument("--pa-samples", type=int, default=1,
                    help="pa's sample_size: possible hands searched per decision (0: all of them)")
     p.add_argument("--json", help="also write the results to this file")
+    p.add_argument("--hard-budget", type=int, default=None,
+                   help=f"hard's search budget, simulated moves per decision (default HARD_BUDGET, {HARD_BUDGET})")
+    p.add_argument("--hard-max-samples", type=int, default=None,
+                   help=f"hard's cap on sampled deals per decision (default HARD_MAX_SAMPLES, {HARD_MAX_SAMPLES}); "
+                        "it binds before a bigger budget does")
     p.add_argument("--openspiel", action="store_true",
                    help="OpenSpiel's two-player Block (hard vs ISMCTS) and our two-player Draw (hard vs medium)")
     p.add_argument("--os-deals", type=int, default=100)
@@ -539,7 +563,8 @@ def main(argv=None) -> int:
             return 2
         pa = PaChooser(dominoes, args.pa_samples)
         for level in args.levels.split(","):
-            r = run_duel(level, args.deals, args.seed, pa, dominoes, not args.quiet)
+            r = run_duel(level, args.deals, args.seed, pa, dominoes, not args.quiet, args.first,
+                         args.hard_budget, args.hard_max_samples)
             r["pa_samples"] = args.pa_samples or "all"
             out.append(r)
             print_duel(r)

@@ -166,9 +166,12 @@ class Monkey:
             page.keyboard.press(self.rng.choice(KEYS))
         else:
             start = page.locator('[data-testid="start"]:not([disabled])')
-            if self.rng.random() < 0.2 and start.count() and start.first.is_visible():
+            box = start.first.bounding_box() if self.rng.random() < 0.2 and start.count() else None
+            if box is not None and box["width"] > 0 and box["height"] > 0:
                 self.kinds["start"] += 1     # play more than the new-game form
-                start.first.click(timeout=2000, no_wait_after=True)
+                # a real tap where the button shows: a dialog over it takes the tap, as it would a
+                # player's (a locator click waited 2 s for the dialog to go, each time)
+                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
                 return
             self.tap()
 
@@ -271,7 +274,7 @@ class Monkey:
                 self.step()
             except Exception as e:      # a Playwright error is the monkey's, not the game's
                 self.kinds["error"] += 1
-                self.log(f"step {self.steps}: input error {type(e).__name__}: {str(e)[:120]}")
+                self.log(f"step {self.steps}: input error {type(e).__name__}: {str(e)[:400]}")
             self.check()
             if self.steps % 250 == 0:
                 self.log(f"{self.steps} inputs, {len(self.failures)} failures, {time.monotonic() - t0:.0f} s")

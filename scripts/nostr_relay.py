@@ -9,20 +9,29 @@ their own network:
     python scripts/nostr_relay.py --host 0.0.0.0 --port 7447
 
 and put ``ws://<that computer's address>:7447`` in the game's relay list. It
-needs Python 3.11+ and the ``websockets`` package (``pip install websockets``).
+needs Python 3.11+, the ``websockets`` package (``pip install websockets``)
+and the game's ``domino`` package beside it (run it from a checkout of the
+repository: it checks signatures with ``domino/net/nostr.py``).
 
-What it speaks is the part of NIP-01 that Trystero uses: ``EVENT`` (checked:
-field types, the id as the sha256 of the NIP-01 serialization, the BIP-340
-signature), ``REQ`` with filters (``ids``, ``authors``, ``kinds``,
-``#<letter>``, ``since``, ``until``, ``limit``) answered with the stored
-matches then ``EOSE``, and ``CLOSE``. It answers ``OK``, ``EVENT``, ``EOSE``,
-``CLOSED`` and ``NOTICE``. Ephemeral events (kinds 20000-29999, which is what
-Trystero sends) are only passed on to the subscriptions that match; other
-events are also kept, the last 10,000, for later ``REQ``s.
+What it speaks is NIP-01: ``EVENT`` (checked: field types, the id as the
+sha256 of the NIP-01 serialization, the BIP-340 signature), ``REQ`` with
+filters (``ids``, ``authors``, ``kinds``, ``#<letter>``, ``since``,
+``until``, ``limit``) answered with the stored matches then ``EOSE``, and
+``CLOSE``. It answers ``OK``, ``EVENT``, ``EOSE``, ``CLOSED`` and
+``NOTICE``. Events are kept as relays keep them: ephemeral ones (kinds
+20000-29999, which is what Trystero sends) are only passed on to the
+subscriptions that match; regular ones are also stored, the last 10,000,
+for later ``REQ``s; a replaceable one (kinds 0, 3, 10000-19999) replaces
+the one stored for its author and kind, an addressable one (30000-39999)
+the one for its author, kind and ``d`` tag, when it is newer (NIP-01: on
+equal ``created_at`` the lowest id stays; an older one is answered ``OK``
+false, ``duplicate:``, and not passed on). That is what a match kept on
+the relays for days (domino/net/mailbox.py) relies on.
 
-Limits: everything is in memory and lost when it stops; no authentication
-(no NIP-42), no rate limits, no other NIP. It is not meant for the public
-internet.
+``--store FILE`` keeps the stored events in an SQLite file, so that the
+relay started again on that file has them; without it everything is in
+memory and lost when it stops. No authentication (no NIP-42), no rate
+limits, no other NIP: it is not meant for the public internet.
 
 Test options: ``--log FILE`` appends one JSON line per connection, message in
 and message out (see :class:`Relay`), so a test can assert what reached the
@@ -36,11 +45,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import itertools
 import json
 import re
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -53,6 +62,13 @@ from websockets.asyncio.server import Server, ServerConnection, broadcast
 from websockets.asyncio.server import serve as ws_serve
 from websockets.exceptions import ConnectionClosedError
 
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))       # run as a script: domino/ is next to scripts/
+
+from domino.net.nostr import (event_id, event_shape_error, pubkey_of, sign,  # noqa: E402,F401
+                              sign_event, verify)
+
 DEFAULT_PORT = 7447
 MAX_MESSAGE_BYTES = 128 * 1024
 # The websockets library closes the connection (code 1009) on a frame larger
@@ -63,193 +79,18 @@ MAX_SUBSCRIPTIONS = 50
 MAX_SUB_ID_CHARS = 64
 MAX_STORED = 10_000
 EPHEMERAL_KINDS = range(20000, 30000)
+REPLACEABLE_KINDS = range(10000, 20000)     # and kinds 0 and 3
+ADDRESSABLE_KINDS = range(30000, 40000)
 LOG_TEXT_CHARS = 300
 
-# ------------------------------------------------------------------ BIP-340
-# Schnorr signatures over secp256k1, after the BIP's reference code, with
-# points in Jacobian coordinates (X, Y, Z) (None: the point at infinity) so
-# that a verification needs one modular inverse, not hundreds. Not
-# constant-time, and a few ms a verification: fine for checking the events of
-# a test or a living room.
-_P = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F
-_N = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141
-_Point = tuple[int, int, int] | None
-_G: _Point = (0x79BE667EF9DCBBAC55A06295CE870B07029BFCDB2DCE28D959F2815B16F81798,
-              0x483ADA7726A3C4655DA4FBFC0E1108A8FD17B448A68554199C47D08FFB10D4B8, 1)
-
-
-def _double(a: _Point) -> _Point:
-    if a is None or a[1] == 0:
-        return None
-    x, y, z = a
-    yy = y * y % _P
-    s = 4 * x * yy % _P
-    m = 3 * x * x % _P
-    x3 = (m * m - 2 * s) % _P
-    return x3, (m * (s - x3) - 8 * yy * yy) % _P, 2 * y * z % _P
-
-
-def _add(a: _Point, b: _Point) -> _Point:
-    if a is None:
-        return b
-    if b is None:
-        return a
-    (x1, y1, z1), (x2, y2, z2) = a, b
-    z1z1, z2z2 = z1 * z1 % _P, z2 * z2 % _P
-    u1, u2 = x1 * z2z2 % _P, x2 * z1z1 % _P
-    s1, s2 = y1 * z2 * z2z2 % _P, y2 * z1 * z1z1 % _P
-    if u1 == u2:
-        return _double(a) if s1 == s2 else None
-    h, r = (u2 - u1) % _P, (s2 - s1) % _P
-    hh = h * h % _P
-    hhh = h * hh % _P
-    x3 = (r * r - hhh - 2 * u1 * hh) % _P
-    return x3, (r * (u1 * hh - x3) - s1 * hhh) % _P, h * z1 * z2 % _P
-
-
-def _affine(a: _Point) -> tuple[int, int] | None:
-    if a is None:
-        return None
-    zinv = pow(a[2], -1, _P)
-    return a[0] * zinv * zinv % _P, a[1] * zinv * zinv * zinv % _P
-
-
-def _mul2(k1: int, a: _Point, k2: int = 0, b: _Point = None) -> _Point:
-    """k1·a + k2·b, both in one pass over the bits (Shamir's trick)."""
-    both = _add(a, b)
-    result: _Point = None
-    for i in range(max(k1.bit_length(), k2.bit_length()) - 1, -1, -1):
-        result = _double(result)
-        bit1, bit2 = k1 >> i & 1, k2 >> i & 1
-        if bit1 or bit2:
-            result = _add(result, both if bit1 and bit2 else a if bit1 else b)
-    return result
-
-
-def _lift_x(x: int) -> _Point:
-    """The point with x coordinate ``x`` and an even y, if there is one."""
-    if x >= _P:
-        return None
-    c = (pow(x, 3, _P) + 7) % _P
-    y = pow(c, (_P + 1) // 4, _P)
-    if y * y % _P != c:
-        return None
-    return x, y if y % 2 == 0 else _P - y, 1
-
-
-def _tagged_hash(tag: str, data: bytes) -> bytes:
-    tag_hash = hashlib.sha256(tag.encode()).digest()
-    return hashlib.sha256(tag_hash + tag_hash + data).digest()
-
-
-def _int(b: bytes) -> int:
-    return int.from_bytes(b, "big")
-
-
-def _bytes32(n: int) -> bytes:
-    return n.to_bytes(32, "big")
-
-
-def _times_g(k: int) -> tuple[int, int]:
-    """k·G in affine coordinates, for 1 <= k < n (never infinity)."""
-    point = _affine(_mul2(k, _G))
-    assert point is not None
-    return point
-
-
-def _secret(secret_key: bytes) -> int:
-    d = _int(secret_key)
-    if len(secret_key) != 32 or not 1 <= d < _N:
-        raise ValueError("a secret key is 32 bytes, from 1 to the curve order - 1")
-    return d
-
-
-def pubkey_of(secret_key: bytes) -> bytes:
-    """The 32-byte x-only public key of a 32-byte secret key."""
-    return _bytes32(_times_g(_secret(secret_key))[0])
-
-
-def sign(secret_key: bytes, msg32: bytes, aux: bytes = b"\0" * 32) -> bytes:
-    """The 64-byte BIP-340 signature of ``msg32`` (for tests: the relay only
-    verifies). ``aux`` is the BIP's auxiliary randomness."""
-    if len(aux) != 32:
-        raise ValueError("aux is 32 bytes")
-    d0 = _secret(secret_key)
-    px, py = _times_g(d0)
-    d = d0 if py % 2 == 0 else _N - d0
-    t = _bytes32(d ^ _int(_tagged_hash("BIP0340/aux", aux)))
-    k0 = _int(_tagged_hash("BIP0340/nonce", t + _bytes32(px) + msg32)) % _N
-    if k0 == 0:
-        raise ValueError("nonce is zero (negligible probability): use another aux")
-    rx, ry = _times_g(k0)
-    k = k0 if ry % 2 == 0 else _N - k0
-    e = _int(_tagged_hash("BIP0340/challenge", _bytes32(rx) + _bytes32(px) + msg32)) % _N
-    return _bytes32(rx) + _bytes32((k + e * d) % _N)
-
-
-def verify(pubkey: bytes, msg: bytes, sig: bytes) -> bool:
-    """Whether ``sig`` is a valid BIP-340 signature of ``msg`` by the x-only
-    ``pubkey``."""
-    if len(pubkey) != 32 or len(sig) != 64:
-        return False
-    point = _lift_x(_int(pubkey))
-    r, s = _int(sig[:32]), _int(sig[32:])
-    if point is None or r >= _P or s >= _N:
-        return False
-    e = _int(_tagged_hash("BIP0340/challenge", sig[:32] + pubkey + msg)) % _N
-    big_r = _affine(_mul2(s, _G, _N - e, point))
-    return big_r is not None and big_r[1] % 2 == 0 and big_r[0] == r
-
-
-# ------------------------------------------------------------------- events
-_HEX_FIELDS = (("id", 64), ("pubkey", 64), ("sig", 128))
+# Events and their signatures (BIP-340 Schnorr over secp256k1) are checked
+# with the game's own pure-Python code, domino/net/nostr.py: the script runs
+# from a checkout of the repository.
 _TAG_FILTER = re.compile(r"#[A-Za-z]")
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def event_id(event: dict[str, Any]) -> str:
-    """The NIP-01 id of an event: the sha256 of its serialization."""
-    serial = json.dumps([0, event["pubkey"], event["created_at"], event["kind"],
-                         event["tags"], event["content"]],
-                        separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(serial.encode("utf-8")).hexdigest()
-
-
-def event_shape_error(event: Any) -> str | None:
-    """Why ``event`` is not a NIP-01 event object (None if it is one)."""
-    if not isinstance(event, dict):
-        return "an event is a JSON object"
-    for name, length in _HEX_FIELDS:
-        value = event.get(name)
-        if not isinstance(value, str) or not re.fullmatch(f"[0-9a-f]{{{length}}}", value):
-            return f"'{name}' must be {length} lowercase hex digits"
-    if not _is_int(event.get("created_at")) or event["created_at"] < 0:
-        return "'created_at' must be a non-negative integer"
-    if not _is_int(event.get("kind")) or not 0 <= event["kind"] <= 65535:
-        return "'kind' must be an integer from 0 to 65535"
-    tags = event.get("tags")
-    if not isinstance(tags, list) or not all(
-            isinstance(tag, list) and all(isinstance(item, str) for item in tag) for tag in tags):
-        return "'tags' must be a list of lists of strings"
-    if not isinstance(event.get("content"), str):
-        return "'content' must be a string"
-    return None
-
-
-def sign_event(secret_key: bytes, *, kind: int, content: str,
-               tags: list[list[str]] | None = None, created_at: int | None = None) -> dict[str, Any]:
-    """A complete signed event (for tests and tools)."""
-    event: dict[str, Any] = {
-        "pubkey": pubkey_of(secret_key).hex(),
-        "created_at": int(time.time()) if created_at is None else created_at,
-        "kind": kind, "tags": tags or [], "content": content,
-    }
-    event["id"] = event_id(event)
-    event["sig"] = sign(secret_key, bytes.fromhex(event["id"])).hex()
-    return event
 
 
 @dataclass(frozen=True)
@@ -315,6 +156,48 @@ def _newest_first(event: dict[str, Any]) -> tuple[int, str]:
     return -event["created_at"], event["id"]
 
 
+def address(event: dict[str, Any]) -> tuple[Any, ...] | None:
+    """What a replaceable event replaces (NIP-01): ``(pubkey, kind)`` for
+    kinds 0, 3 and 10000-19999, ``(pubkey, kind, d)`` for the addressable
+    kinds 30000-39999 (``d``: the value of its first ``d`` tag, "" without
+    one); None for regular and ephemeral events."""
+    kind = event["kind"]
+    if kind in (0, 3) or kind in REPLACEABLE_KINDS:
+        return event["pubkey"], kind
+    if kind in ADDRESSABLE_KINDS:
+        d = next((tag[1] if len(tag) > 1 else "" for tag in event["tags"] if tag and tag[0] == "d"), "")
+        return event["pubkey"], kind, d
+    return None
+
+
+class StoreFile:
+    """The stored events in an SQLite file (the standard library's
+    ``sqlite3``), so that a relay started again on the same file has them:
+    one row per stored event, in the order they arrived."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.db = sqlite3.connect(self.path, check_same_thread=False)
+        self.db.execute("CREATE TABLE IF NOT EXISTS events "
+                        "(n INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT UNIQUE NOT NULL, event TEXT NOT NULL)")
+        self.db.commit()
+
+    def load(self) -> list[dict[str, Any]]:
+        return [json.loads(text) for (text,) in self.db.execute("SELECT event FROM events ORDER BY n")]
+
+    def add(self, event: dict[str, Any]) -> None:
+        self.db.execute("INSERT OR IGNORE INTO events (id, event) VALUES (?, ?)",
+                        (event["id"], json.dumps(event, separators=(",", ":"))))
+        self.db.commit()
+
+    def remove(self, eid: str) -> None:
+        self.db.execute("DELETE FROM events WHERE id = ?", (eid,))
+        self.db.commit()
+
+    def close(self) -> None:
+        self.db.close()
+
+
 # -------------------------------------------------------------------- relay
 @dataclass(eq=False)
 class Client:
@@ -353,16 +236,26 @@ class Relay:
     """
 
     def __init__(self, *, verify: bool = True, log_path: str | Path | None = None,
-                 reject_all: bool = False):
+                 reject_all: bool = False, store: str | Path | None = None):
         self.verify = verify
         self.log_path = Path(log_path) if log_path is not None else None
         self.reject_all = reject_all
         self.clients: set[Client] = set()
         self.stored: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.addresses: dict[tuple[Any, ...], str] = {}   # address -> id of the event kept for it
         self.seen: OrderedDict[str, None] = OrderedDict()
         self._serial = itertools.count(1)
         if self.log_path is not None:
             open(self.log_path, "a").close()  # a bad path fails now, not at the first message
+        self.store = StoreFile(store) if store is not None else None
+        if self.store is not None:
+            for event in self.store.load():
+                self._store(event, persist=False)
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+            self.store = None
 
     # ---------------------------------------------------------------- log
     def _log(self, record: dict[str, Any]) -> None:
@@ -460,20 +353,53 @@ class Relay:
                                       bytes.fromhex(event["sig"])):
             self._send(client, ["OK", eid, False, "invalid: bad signature"])
             return
-        self._remember(self.seen, eid, None)
-        if event["kind"] not in EPHEMERAL_KINDS:
-            self._remember(self.stored, eid, event)
+        if not self._store(event):
+            self._send(client, ["OK", eid, False, "duplicate: have a newer event for this address"])
+            return
         self._send(client, ["OK", eid, True, ""])
         for other in list(self.clients):
             for sub_id, filters in other.subs.items():
                 if any(f.matches(event) for f in filters):
                     self._send(other, ["EVENT", sub_id, event])
 
+    def _store(self, event: dict[str, Any], persist: bool = True) -> bool:
+        """Keep ``event`` as relays do: ephemeral events are not stored, a
+        regular one is (the last :data:`MAX_STORED`), a replaceable or
+        addressable one replaces the event kept for its :func:`address`
+        when it is newer (on equal ``created_at``, the lowest id stays).
+        False when a newer event of its address is kept (it is dropped)."""
+        eid = event["id"]
+        where = address(event)
+        if where is not None:
+            old_id = self.addresses.get(where)
+            old = self.stored.get(old_id) if old_id is not None else None
+            if old is not None and (old["created_at"] > event["created_at"] or
+                                    (old["created_at"] == event["created_at"] and old_id < eid)):
+                return False
+            if old is not None:
+                del self.stored[old_id]
+                if persist and self.store is not None:
+                    self.store.remove(old_id)
+            self.addresses[where] = eid
+        self._remember(self.seen, eid)
+        if event["kind"] in EPHEMERAL_KINDS:
+            return True
+        self.stored[eid] = event
+        if persist and self.store is not None:
+            self.store.add(event)
+        if len(self.stored) > MAX_STORED:
+            gone_id, gone = self.stored.popitem(last=False)
+            if address(gone) is not None and self.addresses.get(address(gone)) == gone_id:
+                del self.addresses[address(gone)]
+            if self.store is not None:
+                self.store.remove(gone_id)
+        return True
+
     @staticmethod
-    def _remember(store: OrderedDict[str, Any], key: str, value: Any) -> None:
-        store[key] = value
-        if len(store) > MAX_STORED:
-            store.popitem(last=False)
+    def _remember(seen: OrderedDict[str, None], key: str) -> None:
+        seen[key] = None
+        if len(seen) > MAX_STORED:
+            seen.popitem(last=False)
 
     # ------------------------------------------------------------------ REQ
     def _on_req(self, client: Client, message: list[Any]) -> None:
@@ -506,13 +432,20 @@ class Relay:
 
 # ------------------------------------------------------------- run it
 async def serve(host: str = "127.0.0.1", port: int = 0, *, verify: bool = True,
-                log_path: str | Path | None = None,
-                reject_all: bool = False) -> tuple[Server, int]:
+                log_path: str | Path | None = None, reject_all: bool = False,
+                store: str | Path | None = None) -> tuple[Server, int]:
     """Start a relay in the running event loop: the websockets server (close
-    it with ``server.close()`` and ``await server.wait_closed()``) and the
-    port it listens on (the one the OS chose, for port 0)."""
-    relay = Relay(verify=verify, log_path=log_path, reject_all=reject_all)
-    server = await ws_serve(relay.handler, host, port, max_size=HARD_FRAME_BYTES)
+    it with ``server.close()`` and ``await server.wait_closed()``, then
+    ``server.relay.close()`` to close its store file) and the port it
+    listens on (the one the OS chose, for port 0).  ``store``: the SQLite
+    file that keeps the stored events across restarts (None: in memory)."""
+    relay = Relay(verify=verify, log_path=log_path, reject_all=reject_all, store=store)
+    try:
+        server = await ws_serve(relay.handler, host, port, max_size=HARD_FRAME_BYTES)
+    except BaseException:
+        relay.close()
+        raise
+    server.relay = relay  # type: ignore[attr-defined]
     return server, server.sockets[0].getsockname()[1]
 
 
@@ -527,14 +460,22 @@ class RelayThread:
 
         with RelayThread(log_path=tmp / "relay.log") as relay:
             ...connect to relay.url...
+
+    ``store``: the SQLite file of the stored events (see :func:`serve`);
+    :meth:`restart` stops the relay and starts it again on the same port,
+    keeping or losing what it stored.  ``relay.relay`` is the running
+    :class:`Relay` (read its ``stored`` events once the clients are done).
     """
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, *, verify: bool = True,
-                 log_path: str | Path | None = None, reject_all: bool = False):
+                 log_path: str | Path | None = None, reject_all: bool = False,
+                 store: str | Path | None = None):
         self.host = host
         self.port = port
+        self.store = Path(store) if store is not None else None
+        self.relay: Relay | None = None
         self._options: dict[str, Any] = {"verify": verify, "log_path": log_path,
-                                         "reject_all": reject_all}
+                                         "reject_all": reject_all, "store": self.store}
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -546,6 +487,8 @@ class RelayThread:
         return ws_url(self.host, self.port)
 
     def start(self) -> "RelayThread":
+        self._ready.clear()
+        self._error = None
         self._thread = threading.Thread(target=asyncio.run, args=(self._main(),),
                                         name="nostr-relay", daemon=True)
         self._thread.start()
@@ -562,12 +505,23 @@ class RelayThread:
             self._error = exc
             self._ready.set()
             return
+        self.relay = server.relay  # type: ignore[attr-defined]
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         self._ready.set()
         await self._stopping.wait()
         server.close()
         await server.wait_closed()
+        server.relay.close()  # type: ignore[attr-defined]
+
+    def restart(self, keep_store: bool = True) -> "RelayThread":
+        """Stop, then start again on the same port: with ``keep_store`` and a
+        store file the stored events are back; otherwise the relay starts
+        empty (its store file, if any, is deleted)."""
+        self.stop()
+        if not keep_store and self.store is not None:
+            self.store.unlink(missing_ok=True)
+        return self.start()
 
     def stop(self) -> None:
         """Close every connection and stop the thread (idempotent)."""
@@ -587,7 +541,7 @@ class RelayThread:
 
 async def _run(args: argparse.Namespace) -> None:
     server, port = await serve(args.host, args.port, verify=not args.no_verify,
-                               log_path=args.log, reject_all=args.reject_all)
+                               log_path=args.log, reject_all=args.reject_all, store=args.store)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -596,6 +550,7 @@ async def _run(args: argparse.Namespace) -> None:
     await stopping.wait()
     server.close()
     await server.wait_closed()
+    server.relay.close()  # type: ignore[attr-defined]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -610,12 +565,15 @@ def main(argv: list[str] | None = None) -> None:
                         help="append a JSON line per connection and message to FILE")
     parser.add_argument("--no-verify", action="store_true",
                         help="skip the signature check (the event id is still checked)")
+    parser.add_argument("--store", metavar="FILE",
+                        help="keep the stored events in FILE (SQLite), so that a restart keeps "
+                             "them (default: in memory, lost when the relay stops)")
     parser.add_argument("--reject-all", action="store_true",
                         help="refuse every event (to test a relay that will not carry the game)")
     args = parser.parse_args(argv)
     try:
         asyncio.run(_run(args))
-    except OSError as exc:  # the address is taken or not ours, the log cannot be written
+    except (OSError, sqlite3.Error) as exc:  # the address is taken, a file cannot be written
         sys.exit(f"nostr_relay: {exc}")
 
 

@@ -63,8 +63,9 @@
       out.setAttribute("data-bytes", total ? mb(Math.min(sum, total)) + " / " + mb(total) + " MB"
                                            : mb(sum) + " MB");
     };
+    // (not the runtime's own standard library and lock file: static/pyodide.mjs boots without them)
     var tracked = function (url) {
-      return url.indexOf(RUNTIME_URL) === 0 && !/LICENSE$/.test(url);
+      return url.indexOf(RUNTIME_URL) === 0 && !/(LICENSE|python_stdlib\.zip|pyodide-lock\.json)$/.test(url);
     };
     // Total size of the Pyodide runtime, from the generated precache list.
     fetch(PRECACHE_URL).then(function (r) { return r.ok ? r.text() : ""; }).then(function (text) {

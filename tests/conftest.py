@@ -66,6 +66,10 @@ sys.path.insert(0, str(REPO_ROOT / "scripts"))
 from devserver import DevServer  # noqa: E402
 from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))   # the engine tests' helpers.py
+from outcomes import FAILED, did_fail  # noqa: E402,F401  (did_fail: for the browser tests)
+
 READY_SELECTOR = 'html[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
 
@@ -128,7 +132,6 @@ def _timeline_write(row: dict) -> None:
         f.write(json.dumps(row) + "\n")
 
 
-_FAILED = pytest.StashKey[bool]()
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -136,7 +139,7 @@ def pytest_runtest_makereport(item, call):
     """Remember a failed setup or call (the shared page is then thrown away)."""
     outcome = yield
     if outcome.get_result().failed:
-        item.stash[_FAILED] = True
+        item.stash[FAILED] = True
 
 
 # ------------------------------------------------------------------- fixtures
@@ -274,11 +277,6 @@ def app_is_healthy(page) -> bool:
             && typeof window.dominoReset === 'function'"""))
     except Exception:
         return False
-
-
-def did_fail(item) -> bool:
-    """The test's setup or call failed (its shared pages are not to be trusted)."""
-    return item.stash.get(_FAILED, False)
 
 
 class SharedPage:

@@ -10,6 +10,9 @@ tree is checked (:func:`tree_problems`).  The screens:
 * the hot-seat table (every seat a person): the pass-the-device screen;
 * a guest's table: the seat's view through the network's mirror, with the
   friends' bar and statuses;
+* a match played when each can: the host's table with its bar (whom it
+  waits for, the friends' links, the record) and a friend's (its move sent),
+  and Your matches with this match's line beside a finished one;
 * at a hand's end the hand result (round-by-round in the games of rounds),
   at the match's end the match result, the menu's continue card and the
   statistics with the match counted.
@@ -33,6 +36,7 @@ from domino.app.controller import Controller
 from domino.app.i18n import t
 from domino.app.screens.menu import continue_card
 from domino.app.screens.menu import _game_name
+from domino.app.screens import later as later_screens
 from domino.app.screens.review import kept_list, review_dialog
 from domino.app.screens.stats import stats_dialog
 from domino.app.screens.display import Display
@@ -165,7 +169,29 @@ class _Drawer:
             self.sweep.problems.append(f"{self.label} {what} [{lang}]: {p}")
 
 
-KINDS = ("table", "board", "log", "reload", "hot seat", "guest", "guest board")
+KINDS = ("table", "board", "log", "reload", "hot seat", "guest", "guest board", "later", "matches")
+LATER_NOW = 1_800_000_000          # the phones' clock for the screens of a match played when each can
+LATER_LINK = "https://example.org/domino/#later=2." + "0" * 32 + "." + "1" * 64 + "." + "2" * 64
+
+
+def _later_screens(m: Match, d: _Drawer, c: Controller, seat: int, lang: str, which) -> None:
+    """A match played when each can, at this moment, for a person at ``seat``: the table with its bar (the
+    host's, with the friends' links; a friend's, its move on its way) and Your matches."""
+    info = later_screens.info_of(m.view(seat), LATER_NOW - 3 * 3600, LATER_NOW)
+    if "later" in which:
+        for host in (True, False):
+            lines = later_screens.status_lines(lang, info, not host, LATER_NOW)
+            invites = [(s, m.seats[s]["name"], LATER_LINK) for s in range(m.rules.players) if s != seat] if host else []
+            bar = later_screens.table_bar(lang, lines, invites, record=host, sent="sending", synced="0",
+                                          more_open=host)
+            net = {"role": "later", "statuses": {}, "waiting": [], "clock": None, "bar": bar, "tool": None,
+                   "banner": "", "review": host}
+            d.draw(f"later {'host' if host else 'friend'} seat {seat}",
+                   lambda: game_screen(c, Display(lang, net=net)), lang)
+    if "matches" in which:
+        over = dict(info, over=True, turn=None)
+        d.draw(f"your matches seat {seat}", lambda: later_screens.matches_screen(
+            lang, "coloured", False, [("a" * 32, over), ("b" * 32, info)], LATER_NOW), lang)
 
 
 def _screens(m: Match, d: _Drawer, seat: int, lang: str, kind: str, which=KINDS) -> None:
@@ -186,6 +212,7 @@ def _screens(m: Match, d: _Drawer, seat: int, lang: str, kind: str, which=KINDS)
             d.draw(f"log seat {seat}", lambda: game_screen(c, display), lang)
         if "reload" in which:
             d.draw(f"reload seat {seat}", lambda: snapshot.table(m, display, *PHONE)["tree"], lang)
+        _later_screens(m, d, c, seat, lang, which)
         if "hot seat" in which:
             m.seats = _seats(n, None, kind)              # hot seat: every seat a person
             hot = Controller(m, lang, viewer=(seat + 1) % n)
@@ -269,7 +296,7 @@ def sweep_match(game: str, n: int, opts: dict, seed: int, *, full: bool = False,
             for lang in LANGS:
                 _screens(m, d, seat, lang, kind, which)
 
-    ends = KINDS if full else ("table", "guest")     # the results are overlays of the table
+    ends = KINDS if full else ("table", "guest", "later")     # the results are overlays of the table
     moment(KINDS)
     while True:
         if m.phase == "play":

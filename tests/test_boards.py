@@ -15,10 +15,10 @@ import pytest
 from domino.app import boards
 from domino.app.boards import line
 from domino.app.boards import foot, foot_tree, row, trains
-from domino.app.nodes import walk
+from domino.app.nodes import find, walk
 from domino.app.boards.tiles import text_width, to_svg
 from domino.app.screens.display import Display
-from domino.app.screens.table import draw_board
+from domino.app.screens.table import draw_board, game_screen
 
 NAMES = ["Ana", "Luis", "Maximiliano", "Rita", "Pepe", "Lola", "Don Ramón", "Tomás"]
 
@@ -439,9 +439,16 @@ def test_a_whole_match_through_the_table(game, n, opts):
         tile = rnd.choice(sorted(c.playable()))
         if c.tap_tile(tile) is None:
             ends = sorted(c.targets())
-            drawn = [n[1]["data-end"] for n in walk(draw_board(c, Display("es"), 360, 420)) if "data-end" in n[1]]
-            assert sorted(drawn) == ends
-            assert c.tap_end(rnd.choice(ends))
+            board = draw_board(c, Display("es"), 360, 420)
+            drawn = [n[1]["data-end"] for n in walk(board) if "data-end" in n[1]]
+            groups = [n[1]["data-ends"].split() for n in walk(board) if "data-ends" in n[1]]
+            assert sorted(drawn + [e for g in groups for e in g]) == ends
+            end = rnd.choice(ends)
+            group = next((g for g in groups if end in g), None)
+            if group is not None:     # places too thin apart: tapped as one, then which is asked
+                assert c.tap_among(group) is None and c.among == group
+                assert find(game_screen(c, Display("es")), data_testid="place-chooser")
+            assert c.tap_end(end) and not c.among
     else:
         raise AssertionError("the match did not end")
     out = m.outcome
@@ -465,7 +472,7 @@ def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
     two lanes that grow into the same one, or the last lane under a place)
     may stay shorter, never under its lane and gaps."""
     from itertools import product
-    from domino.app.boards.trains import GAP, hit_spans
+    from domino.app.boards.trains import GAP, hit_spans, place_groups
     top, lane_h = 40.0, 26.0
     for mask in product((False, True), repeat=9):
         spans = hit_spans(list(mask), 9, top, lane_h, top + 9 * (lane_h + GAP) + 6)
@@ -482,6 +489,14 @@ def test_train_places_tap_areas_are_44_px_tall_in_thin_lanes():
                 assert hi - lo >= 44 - 1e-9, (mask, i, lo, hi)
             else:
                 assert hi - lo >= lane_h + GAP - 1e-9
+        # places that stay under 44 px side by side are tapped as one area, which asks which:
+        # every tap area, alone or shared, is 44 px tall
+        groups = place_groups(list(mask), 9, spans)
+        alone = [spans[i] for i in range(9) if mask[i] and not any(i in g for g in groups)]
+        for lo, hi in alone + [(spans[g[0]][0], spans[g[-1]][1]) for g in groups]:
+            assert hi - lo >= 44 - 1e-9, (mask, groups, lo, hi)
+        for g in groups:
+            assert len(g) > 1 and g == list(range(g[0], g[-1] + 1)) and all(mask[i] for i in g)
 
 
 # ----- Frijolito's line on a phone ------------------------------------------------
@@ -529,3 +544,27 @@ def test_frijolito_line_places_44_px_and_no_end_number_on_a_tile(size):
         for k, v in enumerate(_frijolito_views(n, seed)):
             bad += [f"{n} players, seed {seed}, move {k}: {f}" for f in _row_board_faults(v, *size)]
     assert bad == [], f"{len(bad)} faults:\n" + "\n".join(bad[:20])
+
+
+def test_places_too_thin_apart_are_tapped_as_one_then_chosen():
+    """Eight seats of Mexican Train on a phone: two trains side by side that both take the chosen
+    tile are one 44 px tap area (``data-ends``); the tap opens a dialog with one button per place,
+    and the button plays the tile there."""
+    from trains_cases import crowded_places
+    m, c, board, group = crowded_places(360, 420)
+    ends = group[1]["data-ends"].split()
+    assert len(ends) > 1 and set(ends) <= set(c.targets())
+    assert group[1]["data-action"] == "places" and group[1]["role"] == "button"
+    hit = next(n for n in walk(group) if n[1].get("class") == "target-hit")
+    assert float(hit[1]["height"]) >= 44
+    # nothing else on the board takes a tap for these places
+    assert not [n for n in walk(board) if n[1].get("data-end") in ends]
+    c.tap_among(ends + ["not-a-place"])
+    assert c.among == ends
+    dialog = find(game_screen(c, Display("en")), data_testid="place-chooser")[0]
+    buttons = [n for n in walk(dialog) if n[1].get("data-action") == "end"]
+    assert [b[1]["data-end"] for b in buttons] == ends and find(dialog, data_testid="place-chooser-back")
+    tile, seq = c.selected, m.seq
+    done = c.tap_end(ends[-1])
+    assert done and done[0]["play"] == tile and done[0]["end"] == ends[-1] and m.seq > seq
+    assert not c.among and not find(game_screen(c, Display("en")), data_testid="place-chooser")

@@ -1,7 +1,6 @@
 """scripts/duel_pa.py (the benchmark against abw333/dominoes' pa player): its
-adapter and its statistics.  The suite's CI does not install
-requirements-bench.txt, so the first tests need nothing but our engine; the
-last ones run only where ``dominoes`` is importable."""
+adapter and its statistics; the last test against abw333's own game and player
+(``dominoes``, in the dev requirements: it runs everywhere the suite does)."""
 from __future__ import annotations
 
 import random
@@ -74,7 +73,7 @@ def test_wilson_and_cpu_stats():
 
 
 def test_with_abw333_a_game_from_a_view_and_a_duel():
-    dominoes = pytest.importorskip("dominoes")
+    import dominoes   # requirements-dev.txt: never skipped
     g = duel_pa.to_game(duel_pa.describe(_fake_view()), dominoes)
     assert (g.board.left_end(), g.board.right_end()) == (1, 3)
     assert g.turn == 1 and g.starting_player == 0

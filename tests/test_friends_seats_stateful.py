@@ -106,6 +106,23 @@ class SeatsAtTheTable(RuleBasedStateMachine):
     def time_passes(self, seconds):
         self.t.tick(seconds)
 
+    @precondition(lambda self: not self.live)
+    @rule()
+    def a_new_match_with_the_same_friends(self):
+        """After the match: back to the lobby (nobody handed, nobody ready), every friend's phone there
+        again and in its seat, and the host starts the next match; the machine goes on with it."""
+        t = self.t
+        t.tap("host", action="new-match", seq=str(t.match.seq))
+        assert t.host.ctrl is None and not t.hosting.table.handed, "the lobby keeps no hand-over"
+        for name in sorted(self_away(self)):
+            t.back(name)                                   # opens the seat's new invitation: ready at once
+        for seat, name in sorted(t.names.items()):
+            if seat not in t.hosting.table.ready:          # Start toggles: only who is not ready taps it
+                t.tap(name, action="join-table", value="")
+        t.start()
+        assert t.match.hand_no == 0 and not t.match.finished
+        self.handed.clear()
+
     # ------------------------------------------------------------ what must hold
     @invariant()
     def nobody_who_is_not_there_is_waited_for(self):

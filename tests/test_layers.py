@@ -152,3 +152,12 @@ def test_no_two_test_modules_share_a_name():
             clash.append((seen[p.name], rel))
         seen.setdefault(p.name, rel)
     assert not clash, clash
+
+
+def test_one_conftest_for_the_whole_suite():
+    """Every conftest.py is imported under the one name `conftest`: with two,
+    a test module's `from conftest import ...` got whichever was imported last
+    (the WebKit tests found the engine's and failed to import in a full run,
+    never alone).  One conftest, and shared helpers in modules of their own."""
+    found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("conftest.py"))
+    assert found == ["tests/conftest.py"], found

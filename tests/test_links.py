@@ -13,18 +13,20 @@ import pytest
 from domino.app import links
 from domino.app.friends import JOIN, parse_join
 from domino.app.online import ONLINE, parse_online
+from domino.app.links import LATER
 
 ROOT = Path(__file__).resolve().parent.parent
 
 FRAGMENTS = ["", "#", "#join=2.abc.def", "#online=2.abcdefghij.room12345.password1", "#online=", "#join=",
              "#JOIN=2.x", "#online", "#rules", "#xjoin=2", "#%6Aoin=2", "##join=2", "#join", "#Online=2",
-             "#online=2.x#join=3"]
+             "#online=2.x#join=3", "#later=2.x", "#Later=2"]
 
 
 def test_python_reads_the_listed_invitations():
-    assert links.INVITATIONS == (JOIN, ONLINE) == ("join=", "online=")
+    assert links.INVITATIONS == (JOIN, ONLINE, LATER) == ("join=", "online=", "later=")
     assert links.invitation("#join=2.a.b") == "join=2.a.b"
     assert links.invitation("#online=2.a") == "online=2.a"
+    assert links.invitation("#later=2.a") == "later=2.a"
     for frag in ("", "#", "#rules", "#JOIN=2", "#online", None):
         assert links.invitation(frag) is None
     # what the parsers take is what the list names

@@ -399,10 +399,124 @@ def test_log_records_connections_and_messages(relay, log_path):
     ]
 
 
+# ------------------------------------------------ replaceable, addressable, store
+async def lookup(ws: ClientConnection, *filters: dict[str, Any]) -> list[str]:
+    """The ids a one-off REQ finds (its subscription closed after EOSE)."""
+    ids = await query(ws, "once", *filters)
+    await send(ws, "CLOSE", "once")
+    return ids
+
+
+def test_replaceable_events_keep_the_newest_per_author_and_kind(relay):
+    async def main():
+        async with connect(relay.url) as ws, connect(relay.url) as watcher:
+            await query(watcher, "live", {"kinds": [0, 3, 10002]})
+            for kind in (0, 3, 10002):
+                old, new = note(100, kind=kind), note(200, kind=kind)
+                assert (await publish(ws, old))[2] is True
+                assert await recv(watcher) == ["EVENT", "live", old]
+                assert (await publish(ws, new))[2] is True
+                assert await recv(watcher) == ["EVENT", "live", new]
+                assert await lookup(ws, {"kinds": [kind]}) == [new["id"]]
+                # an older one arriving late is refused, not stored, not passed on
+                late = note(150, kind=kind)
+                assert (await publish(ws, late))[2:] == [
+                    False, "duplicate: have a newer event for this address"]
+                assert await lookup(ws, {"kinds": [kind]}) == [new["id"]]
+                # another author's event of the same kind is kept beside it
+                other = note(50, SK_B, kind=kind)
+                await publish(ws, other)
+                assert await recv(watcher) == ["EVENT", "live", other]
+                assert await lookup(ws, {"kinds": [kind]}) == [new["id"], other["id"]]
+            # equal created_at: the lowest id stays, whichever came first
+            x, y = note(300, kind=10003), sign_event(SK_A, kind=10003, content="other", created_at=300)
+            low, high = sorted((x, y), key=lambda e: e["id"])
+            await publish(ws, high)
+            assert (await publish(ws, low))[2] is True
+            assert (await publish(ws, sign_event(SK_A, kind=10003, content="third", created_at=299)))[2] is False
+            assert await lookup(ws, {"kinds": [10003]}) == [low["id"]]
+            # a regular kind keeps every event
+            for t in (1, 2, 3):
+                await publish(ws, note(t, kind=1))
+            assert len(await lookup(ws, {"kinds": [1]})) == 3
+    run(main())
+
+
+def addressable(created_at: int, d: str | None, sk: bytes = SK_A, p: str = "reader",
+                kind: int = 30078) -> dict[str, Any]:
+    tags = ([["d", d]] if d is not None else []) + [["p", p]]
+    return sign_event(sk, kind=kind, content=f"{d} at {created_at}", tags=tags, created_at=created_at)
+
+
+def test_addressable_events_keep_the_newest_per_author_kind_and_d_tag(relay):
+    async def main():
+        async with connect(relay.url) as ws:
+            a1, a2 = addressable(100, "match-a"), addressable(200, "match-a")
+            b1 = addressable(150, "match-b", p="other-reader")
+            none1, empty2 = addressable(100, None), addressable(300, "")   # no d tag is d ""
+            b_other = addressable(120, "match-b", sk=SK_B)
+            other_kind = addressable(110, "match-a", kind=30001)
+            for event in (a1, b1, none1, a2, empty2, b_other, other_kind):
+                assert (await publish(ws, event))[2] is True
+            assert (await publish(ws, addressable(199, "match-a")))[2] is False
+            assert await lookup(ws, {"kinds": [30078]}) == [empty2["id"], a2["id"], b1["id"],
+                                                                   b_other["id"]]
+            assert await lookup(ws, {"#d": ["match-a"]}) == [a2["id"], other_kind["id"]]
+            assert await lookup(ws, {"#d": ["match-a"], "kinds": [30078]}) == [a2["id"]]
+            assert await lookup(ws, {"#p": ["other-reader"]}) == [b1["id"]]
+            assert await lookup(ws, {"authors": [pubkey_of(SK_B).hex()], "#d": ["match-b"]}) \
+                == [b_other["id"]]
+            assert await lookup(ws, {"kinds": [30078], "since": 150}) == [empty2["id"], a2["id"],
+                                                                                  b1["id"]]
+            assert await lookup(ws, {"kinds": [30078], "limit": 1}) == [empty2["id"]]
+            assert await lookup(ws, {"ids": [a1["id"], none1["id"]]}) == []
+    run(main())
+
+
+def test_a_store_file_keeps_the_events_across_a_restart_and_memory_does_not(tmp_path):
+    store = tmp_path / "relay.sqlite"
+    kept, old, new = note(100), addressable(100, "m"), addressable(200, "m")
+
+    async def fill(url):
+        async with connect(url) as ws:
+            for event in (kept, old, new, ephemeral()):
+                assert (await publish(ws, event))[2] is True
+
+    async def contents(url, resend=None):
+        async with connect(url) as ws:
+            ids = await lookup(ws, {})
+            if resend is not None:
+                return ids, (await publish(ws, resend))[2:]
+            return ids
+
+    with RelayThread(store=store) as relay:
+        run(fill(relay.url))
+        url = relay.url
+        relay.restart()
+        assert relay.url == url          # the same port
+        ids, again = run(contents(relay.url, resend=new))
+        assert ids == [new["id"], kept["id"]]
+        assert again == [False, "duplicate: already have this event"]
+        # the replaced one stays replaced, and the store follows a new replacement
+        assert run(contents(relay.url, resend=old))[1][0] is False
+        newer = addressable(300, "m")
+        run(contents(relay.url, resend=newer))
+        relay.restart()
+        assert run(contents(relay.url)) == [newer["id"], kept["id"]]
+        relay.restart(keep_store=False)
+        assert run(contents(relay.url)) == []
+    with RelayThread() as relay:          # no store file: a restart forgets
+        run(fill(relay.url))
+        assert len(run(contents(relay.url))) == 3 - 1   # the replaced one is gone
+        relay.restart()
+        assert run(contents(relay.url)) == []
+
+
 def test_command_line_prints_the_url_and_stops_on_sigterm(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, str(REPO_ROOT / "scripts" / "nostr_relay.py"),
-         "--host", "127.0.0.1", "--port", "0", "--log", str(tmp_path / "log")],
+         "--host", "127.0.0.1", "--port", "0", "--log", str(tmp_path / "log"),
+         "--store", str(tmp_path / "store.sqlite")],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
@@ -413,10 +527,14 @@ def test_command_line_prints_the_url_and_stops_on_sigterm(tmp_path):
         async def main():
             async with connect(url) as ws:
                 assert (await publish(ws, ephemeral()))[2] is True
+                assert (await publish(ws, note(100)))[2] is True
         run(main())
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=5) == 0
         assert proc.stdout.read() == "" and proc.stderr.read() == ""
+        # the store file holds the regular event (and not the ephemeral one)
+        with RelayThread(store=tmp_path / "store.sqlite") as relay:
+            assert [e["content"] for e in relay.relay.stored.values()] == ["note 100"]
     finally:
         if proc.poll() is None:
             proc.kill()

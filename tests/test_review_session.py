@@ -1,5 +1,6 @@
-"""A hand's review through the session's real inputs: offered at a hand's end (solo and hot-seat), every
-seat's tiles face up, forward and back, close; the last hands reachable from the statistics after a reload."""
+"""A hand's review through the session's real inputs: offered at a hand's end (solo and hot-seat; friends'
+tables: tests/test_friends_review.py), every seat's tiles face up, forward and back, close; the last hands
+reachable from the statistics after a reload."""
 from __future__ import annotations
 
 from domino.app import review
@@ -149,19 +150,3 @@ def test_escape_closes_and_odd_inputs_do_nothing():
     # stored text that is no list of hands is none, never an error
     store.set(s.storage.key("reviews"), '{"format": "domino-reviews/1", "matches": [], "hands": 3}')
     assert find(s.screen(), data_testid="review-kept") == []
-
-
-def test_a_friends_table_offers_no_review():
-    from domino.app.controller import Controller
-    from domino.app.screens.display import Display
-    from domino.app.screens.results import hand_result
-    s = start(FORM_2P)
-    to_hand_end(s)
-    m = s.ctrl.match
-    c = Controller(m, "en", viewer=0)
-    assert find(hand_result(c, m.view(0), Display("en")), data_testid="review-hand")
-    net = {"role": "host", "statuses": {}, "bar": None, "waiting": [], "banner": ""}
-    assert not find(hand_result(c, m.view(0), Display("en", net=net)), data_testid="review-hand")
-    s.link.role = "host"      # as a host's link says (the review answers only this phone's own table)
-    s.handle({"action": "review-hand"})
-    assert shown(s) is None

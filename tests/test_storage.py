@@ -48,6 +48,7 @@ def test_every_key_is_the_one_stored_so_far():
         "snapshot": "domino:/domino/:snapshot", "match-meta": "domino:/domino/:match-meta",
         "stats": "domino:/domino/:stats", "stats:unreadable": "domino:/domino/:stats:unreadable",
         "net": "domino:/domino/:net", "online-rooms": "domino:/domino/:online-rooms",
+        "later": "domino:/domino/:later",
         "corrupt:": "domino:/domino/:corrupt:", "reviews": "domino:/domino/:reviews"}
     assert storage.corrupt_key(PATH, "2025-01-01T00:00:00.000Z") == "domino:/domino/:corrupt:2025-01-01T00:00:00.000Z"
     assert storage.key("/other/", storage.SAVE) != key(storage.SAVE)     # one origin, many sites

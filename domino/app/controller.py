@@ -125,6 +125,7 @@ class Controller:
         self.viewer = viewer
         self.selected: str | None = None     # tile waiting for a place
         self.chosen_end: str | None = None   # Matador: end chosen, waiting for "open"
+        self.among: list[str] = []           # places tapped as one (too thin apart), waiting for which
         self.hint_why: dict | None = None    # the hint's reason, in every language
         self.flash: list[tuple[int, int]] = []   # fives just scored (side, points)
         self.confirm_resign = False
@@ -137,7 +138,7 @@ class Controller:
     def interaction(self) -> tuple:
         """Everything of this state a screen shows besides the match: equal
         for two controllers of the same match, they show the same screen."""
-        return (self.viewer, self.selected, self.chosen_end, self.hint_why,
+        return (self.viewer, self.selected, self.chosen_end, tuple(self.among), self.hint_why,
                 self.hinted if self.hint_why is not None else None, self.confirm_resign, self.log_open)
 
     def hint_text(self, lang: str | None = None) -> str:
@@ -248,6 +249,7 @@ class Controller:
     def clear(self) -> None:
         self.selected = None
         self.chosen_end = None
+        self.among = []
 
     def tap_tile(self, tile: str) -> list[dict] | None:
         """A tap on a hand tile: plays it when it fits one way; selects it when
@@ -262,6 +264,7 @@ class Controller:
             return self.tap_end(ends[0])
         self.selected = tile
         self.chosen_end = None
+        self.among = []
         if len(ends) == 1:   # one place, two ways round (Matador): ask which stays open
             self.chosen_end = ends[0]
         return None
@@ -280,7 +283,18 @@ class Controller:
         return [a["open"] for a in tile_actions(self.legal(), self.selected)
                 if a.get("end") == self.chosen_end and "open" in a]
 
+    def tap_among(self, ends: list[str]) -> None:
+        """A tap on places too thin to tap apart: which of them is asked (only places of the tile)."""
+        places = self.targets()
+        self.among = [e for e in ends if e in places] if len(ends) > 1 else []
+
+    def asked_places(self) -> list[str]:
+        """The places the chooser asks among now (none once the tile or its places changed)."""
+        places = self.targets()
+        return [e for e in self.among if e in places]
+
     def tap_end(self, end: str) -> list[dict] | None:
+        self.among = []
         if not self.selected:
             return None
         acts = [a for a in tile_actions(self.legal(), self.selected) if a.get("end") == end]

@@ -5,7 +5,9 @@ A link to the game may carry, after ``#``, an invitation to a friend's table:
 * ``#join=<seat+1>.<secret>.<offer code>``: on the same Wi-Fi
   (:func:`domino.app.friends.parse_join`);
 * ``#online=<seat+1>.<secret>.<room>.<password>[.<relays>]``: over the
-  internet (:func:`domino.app.online.parse_online`).
+  internet (:func:`domino.app.online.parse_online`);
+* ``#later=<seat+1>.<match>.<host key>.<seat's secret>[.<relays>]``: a match
+  played when each can (:func:`domino.app.link.later.parse_later`).
 
 Any other fragment is not the game's: the page opens as if it had none.
 
@@ -25,7 +27,8 @@ from domino.app.online import ONLINE
 from domino.app.script_lines import with_line
 
 JOIN = "join="
-INVITATIONS = (JOIN, ONLINE)   # the fragment prefixes that open the guest's screen
+LATER = "later="               # a match played when each can (domino.app.link.later)
+INVITATIONS = (JOIN, ONLINE, LATER)   # the fragment prefixes that open the guest's screen
 
 JS_FILES = ("static/first.js", "static/boot.js")
 JS_MARK = "/* links: domino/app/links.py, written by scripts/build_first.py */"

@@ -13,7 +13,7 @@ import asyncio
 from domino.app.safety_net import MAX_IMPORT_BYTES
 
 #: what a tapped element tells about itself (data-<name>)
-ELEMENT_DATA = ("tile", "end", "open", "act", "game", "seat", "step", "index")
+ELEMENT_DATA = ("tile", "end", "ends", "open", "act", "game", "seat", "step", "index", "match", "when")
 #: the new-game form's fields (data-field), and its options box
 FORM_FIELDS = '[data-field], [data-testid="options"]'
 #: fields whose value goes into the form as it is, under the field's test id

@@ -8,12 +8,14 @@ position: every seat's tiles (``Match.seat_tiles``), the table as a seat's
 view draws it, and the boneyard.  Step 0 is the deal; the last step is the
 hand's end.
 
-The last hands played on this phone (:data:`KEEP`, solo and hot-seat) are
+The last hands played on this phone (:data:`KEEP`; solo, hot-seat and friends') are
 kept for the statistics screen under their own storage key
 (:mod:`domino.app.storage`), as ``{"format": "domino-reviews/1", "matches":
 {id: record}, "hands": [{"id", "hand", "game", "names"}]}`` (oldest first):
 one record per match (the latest, cut after its last kept hand), shared by
-its hands, the whole at most :data:`MAX_CHARS` characters.
+its hands, the whole at most :data:`MAX_CHARS` characters.  A friends' hand
+kept on a guest's phone is ``{"view": its last view, "problems": what the
+deal watch found}`` under ``"friends:" + its fingerprint`` (:func:`keep_view`).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from domino.app.i18n import t
 from domino.engine import deals
 from domino.engine.common import hand_rng, shuffled_deal
 from domino.engine.records import from_record, load_json, to_record
+from domino.net.dealwatch import replay
 
 FORMAT = "domino-reviews/1"
 KEEP = 5                 # hands kept for the statistics screen
@@ -43,6 +46,7 @@ def cut(doc: dict, k: int, actions: int | None = None) -> dict:
         last["result"] = None
     out["hands"] = hands
     out.pop("resigned", None)
+    out.pop("idle", None)
     out.pop("finished", None)
     out.pop("outcome", None)
     return out
@@ -71,6 +75,25 @@ def steps_of_match(match, k: int | None = None) -> list[dict]:
     """A live match's hand ``k`` (the current one by default), from its record."""
     doc = to_record(match)
     return steps(doc, len(doc["hands"]) - 1 if k is None else k)
+
+
+def steps_of_view(view: dict) -> list[dict]:
+    """A friends' hand as a guest's phone rebuilds it once the hand is over: the deal dealt again from the
+    seed the host revealed, then the hand's public moves one by one (:func:`domino.net.dealwatch.replay`);
+    nothing else the host holds.  Raises ``ValueError`` when they do not make the hand."""
+    out: list[dict] = []
+    replay(view, lambda m, a: out.append(position(m, a)))
+    return out
+
+
+def view_seal(view: dict, problems: list[str] | None) -> dict | None:
+    """A friends' hand's deal as a guest's phone checked it (``problems``: the deal watch's, None: it saw
+    no deal of its own to compare); None: no seed was revealed."""
+    d = view.get("dealing") if isinstance(view, dict) else None
+    if not isinstance(d, dict) or not deals.is_seed(d.get("seed")):
+        return None
+    return {"seed": d["seed"], "fingerprint": d.get("fingerprint"), "problems": list(problems or []),
+            "guest": True, "saw": problems is not None}
 
 
 def deal_seal(doc: dict, k: int) -> dict | None:
@@ -174,7 +197,22 @@ def keep(doc: dict, match, match_id: str) -> dict:
     hands.append({"id": match_id, "hand": k, "game": match.rules.game, "names": [s["name"] for s in match.seats]})
     matches = dict(doc["matches"])
     matches[match_id] = rec
-    out = {"format": FORMAT, "matches": matches, "hands": hands[-KEEP:]}
+    return _bounded({"format": FORMAT, "matches": matches, "hands": hands[-KEEP:]})
+
+
+def keep_view(doc: dict, view: dict, problems: list[str] | None) -> dict:
+    """The kept hands with a friends' hand a guest's phone saw end (its last view, the seed revealed, and
+    what its deal watch found), under ``"friends:" + fingerprint``: the guest has no record of the match,
+    and needs none (:func:`steps_of_view`)."""
+    key = "friends:" + str(view["dealing"]["fingerprint"])
+    hands = [e for e in doc["hands"] if e["id"] != key]
+    hands.append({"id": key, "hand": view["hand_no"], "game": view["game"], "names": list(view["names"])})
+    matches = dict(doc["matches"])
+    matches[key] = {"view": view, "problems": problems}
+    return _bounded({"format": FORMAT, "matches": matches, "hands": hands[-KEEP:]})
+
+
+def _bounded(out: dict) -> dict:
     while True:
         used = {e["id"] for e in out["hands"]}
         out["matches"] = {i: r for i, r in out["matches"].items() if i in used}
@@ -189,6 +227,19 @@ def kept_steps(doc: dict, i: int) -> list[dict] | None:
         return None
     e = doc["hands"][i]
     try:
-        return steps(doc["matches"][e["id"]], e["hand"])
-    except (ValueError, KeyError, IndexError, TypeError):
+        kept = doc["matches"][e["id"]]
+        if "view" in kept:
+            return steps_of_view(kept["view"])
+        return steps(kept, e["hand"])
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
         return None
+
+
+def kept_seal(doc: dict, i: int) -> dict | None:
+    """Kept hand ``i``'s deal checked (:func:`deal_seal`, or for a friends' hand :func:`view_seal`)."""
+    e = doc["hands"][i]
+    kept = doc["matches"][e["id"]]
+    if "view" in kept:
+        problems = kept.get("problems")
+        return view_seal(kept["view"], problems if isinstance(problems, list) else None)
+    return deal_seal(kept, e["hand"])

@@ -99,7 +99,7 @@ class SafetyNet(Answering):
     def export_match(self, inp: dict) -> None:
         session = self.session
         m = session.ctrl.match if session.ctrl is not None else session.last_match
-        if m is None or not session.link.keeps_save:   # a guest's table is the host's: it holds no record
+        if m is None or not session.link.holds_record:   # a guest's table is the host's: it holds no record
             return
         name = saves.export_name(m, now_stamp())
         session.out.downloads.append((name, saves.export_text(m)))

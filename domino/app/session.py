@@ -69,6 +69,8 @@ from domino.app.link.alone import Alone
 from domino.app.link.base import Link
 from domino.app.link.hosting import Hosting
 from domino.app.link.joining import Joining
+from domino.app.link.later import LATER, Browsing, Invited, LaterGuest, LaterHost
+from domino.app.link.later import restore as restore_later
 from domino.engine.common import new_seed
 from domino.app import stats as stats_mod
 from domino.app.i18n import lang_from_browser, norm_lang, t
@@ -89,7 +91,9 @@ UI_ONLY = frozenset({"help", "help-close", "lang", "pips", "resign", "resign-no"
 EVENTS = frozenset({"change", "escape", "import", "storage", "computer-move", "computer-failed",
                     # the network (domino.app.link)
                     "net-offer", "net-answer", "net-open", "net-message", "net-close", "net-tick", "net-shared",
-                    "net-relay"})
+                    "net-relay",
+                    # a match kept on the relays (domino.app.link.later)
+                    "mail-event", "mail-eose", "mail-ok"})
 
 
 @dataclass
@@ -171,11 +175,15 @@ class Session(Answering):
         except (TypeError, ValueError):
             self.grace = None
         self.clock = time.monotonic
+        self.wall = time.time       # seconds since the epoch: a match played when each can says since when
         self.comforts = Comforts(self)     # help, language, pips, log, pace, sound, statistics
         self.guided = GuidedHand(self)     # the guided hand, and the match it keeps aside
         self.review = HandReview(self)     # a hand's review, and the last hands kept for it
         join = params.get("join")
-        self.link: Link = Joining.from_link(self, str(join)) if join else Alone(self)
+        if join and str(join).startswith(LATER):
+            self.link: Link = Invited.from_link(self, str(join))
+        else:
+            self.link = Joining.from_link(self, str(join)) if join else Alone(self)
 
     @property
     def role(self) -> str | None:
@@ -312,7 +320,7 @@ class Session(Answering):
         self.out = Out()
         if self.link.keeps_save:
             self._load_match()
-            self.link = Hosting.restore(self) or self.link
+            self.link = Hosting.restore(self) or restore_later(self) or self.link
         self.link.start()
         return self.out
 
@@ -506,6 +514,18 @@ class Session(Answering):
         if self.ctrl is not None:
             self.moved(self.ctrl.tap_end(str(inp.get("end"))))
 
+    @answers("places")
+    def tap_places(self, inp: dict) -> None:
+        if self.ctrl is not None:
+            self.ctrl.tap_among(str(inp.get("ends") or "").split())
+            self.render()
+
+    @answers("places-back")
+    def places_back(self, inp: dict) -> None:
+        if self.ctrl is not None:
+            self.ctrl.tap_among([])
+            self.render()
+
     @answers("open")
     def tap_open(self, inp: dict) -> None:
         if self.ctrl is not None:
@@ -691,6 +711,7 @@ class Session(Answering):
 def answered() -> set[str]:
     """Every input some part of the app answers: the session's and each link's (taps and events)."""
     return set().union(*(cls.ANSWERS for cls in (Session, Alone, Hosting, Joining, Comforts, GuidedHand, SafetyNet,
-                                                   ComputerSeats, HandReview)))
+                                                   ComputerSeats, HandReview, LaterHost, LaterGuest, Browsing,
+                                                   Invited)))
 
 

@@ -116,6 +116,8 @@ def focus_target(session, keyboard: bool) -> str | None:
         return '[data-action="guide-finish"]'
     if c.match.phase == "hand-over":
         return '[data-action="next-hand"]'
+    if c.asked_places():
+        return '[data-testid="place-chooser"] [data-action="end"]'   # a dialog: its first place
     if c.selected and keyboard:
         # a place on the board marked aria-hidden has its button under the board
         return '[data-action="end"]:not([aria-hidden="true"]), [data-action="open"]'

@@ -50,11 +50,12 @@ STATS = "stats"                # the statistics (domino.app.stats)
 STATS_ASIDE = "stats:unreadable"   # statistics that could not be read, kept aside
 TABLE = "net"                  # the friends' table around the saved match (domino.app.friends)
 CONSENTS = "online-rooms"      # the rooms a guest agreed to join (domino.app.online)
+LATER = "later"                # the matches played when each can (domino.app.link.later)
 REVIEWS = "reviews"            # the last hands played, for their review (domino.app.review)
 CORRUPT = "corrupt:"           # + an ISO time: a copy kept aside (a corrupt save; static/rescue.js's keys)
 NAMES = {"save": SAVE, "settings": SETTINGS, "snapshot": SNAPSHOT, "meta": META, "stats": STATS,
          "stats_aside": STATS_ASIDE, "table": TABLE, "consents": CONSENTS, "corrupt": CORRUPT,
-         "reviews": REVIEWS}
+         "reviews": REVIEWS, "later": LATER}
 
 MAX_CORRUPT = 3                # corrupt copies kept aside, the oldest dropped first
 MAX_CONSENTS = 20              # rooms a guest's consent is remembered for, the newest first
@@ -274,9 +275,10 @@ class Storage:
         return SaveRead(Found.MATCH, match, tuple(repairs), hdr, hdr[0] if hdr else saves.legacy_id(match),
                         saves.is_current(text))
 
-    def keep_aside(self, text: str) -> bool:
-        """Keep an unreadable save under a corrupt key and remove it; False
-        (it stays, :attr:`waiting`) when even without the older copies there is no room."""
+    def keep_aside(self, text: str, name: str = SAVE) -> bool:
+        """Keep an unreadable save (or ``name``: the list of matches played when each can) under a corrupt
+        key and remove it; False (it stays, :attr:`waiting`) when even without the older copies there is
+        no room."""
         for k in corrupt_to_drop(self.store.keys(), self.path, MAX_CORRUPT - 1):
             self.store.delete(k)
         aside = CORRUPT + self.clock()
@@ -288,7 +290,7 @@ class Storage:
                 if kept:
                     break
         if kept:
-            self.store.delete(self.key(SAVE))
+            self.store.delete(self.key(name))
         else:
             self.waiting = text
         return kept
@@ -386,6 +388,13 @@ class Storage:
 
     def drop_table(self) -> None:
         self.store.delete(self.key(TABLE))
+
+    def later(self) -> str | None:
+        """The matches played when each can, as kept (JSON text, read by domino.app.link.later)."""
+        return self.store.get(self.key(LATER))
+
+    def write_later(self, text: str) -> bool:
+        return self.store.set(self.key(LATER), text)
 
     def consents(self) -> list[str]:
         """The rooms and relay lists this phone agreed to join through (newest first)."""

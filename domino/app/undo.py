@@ -59,6 +59,7 @@ def _prefix(doc: dict, index: int) -> dict:
     cut["finished"] = False
     cut["outcome"] = None
     cut.pop("resigned", None)
+    cut.pop("idle", None)
     return cut
 
 
@@ -66,7 +67,7 @@ def undo_point(match) -> int | None:
     """Index in the current hand's actions of the person's last decision,
     or None when there is nothing to undo."""
     seat = person(match)
-    if seat is None or match.resigned:
+    if seat is None or match.resigned or match.idle:
         return None
     doc = to_record(match)
     actions = doc["hands"][-1]["actions"]

@@ -70,9 +70,53 @@ def deal_from(seed: str, redeal: int, n_tiles: int, sizes: list[int],
     return hands, rest[i:]
 
 
+def random_seat(seed: str, redeal: int, n: int) -> int:
+    """A seat drawn at random (``0..n-1``) for a hand the rules open from a random seat, from the deal's
+    own seed: anyone who has the seed can check who opened."""
+    return random.Random(f"domino/opener/{seed}/{redeal}").randrange(n)
+
+
 def too_many_doubles(hands: list[list[int]]) -> bool:
     """A line game's redeal (``rules.redeal``): some hand holds 4 doubles or more."""
     return any(sum(tiles.DOUBLE[t] for t in h) >= 4 for h in hands)
+
+
+def never(hands: list[list[int]]) -> bool:
+    """Rules that never deal again: a redeal is a deal chosen among several."""
+    return False
+
+
+def redeal_rule(rules, allowed=None):
+    """What makes ``rules`` deal again, as :func:`check`'s ``redeal_if``: a line game's 4 doubles
+    (``rules.redeal``); a Chicken Foot round, or a Mexican Train round whose double's holder opens
+    (``holder_starts``), where nobody holds a double it may open with (``allowed``: their numbers; the foot:
+    the round's double and every lower one, the trains: the doubles no round has opened with yet); never,
+    for the rest.  None: the doubles allowed are not known."""
+    if rules.shape == "line":
+        return too_many_doubles if rules.redeal else never
+    if rules.shape == "foot" or (rules.shape == "trains" and rules.holder_starts):
+        if allowed is None:
+            return None
+        ids = {tiles.Tile(v, v).id for v in allowed}
+        return lambda hands: not any(t in ids for h in hands for t in h)
+    return never
+
+
+def allowed_doubles(rules, k: int, before: list[int] | None) -> set[int] | None:
+    """The doubles round ``k`` of the foot or the trains may open with, from the doubles the rounds before
+    it opened with (``before``, in order; None: not known)."""
+    if before is None or len(before) != k:
+        return None
+    if rules.shape == "foot":
+        top = rules.first_double if k == 0 else before[-1] - 1
+        return set(range(top + 1))
+    return set(range(rules.first_double + 1)) - set(before)
+
+
+def opening_double(rules, hands: list[list[int]], allowed: set[int]) -> int | None:
+    """The double a foot or trains round dealt ``hands`` opens with: the highest of ``allowed`` held."""
+    held = {t for h in hands for t in h}
+    return next((v for v in sorted(allowed, reverse=True) if tiles.Tile(v, v).id in held), None)
 
 
 def check(seed, fp, n_tiles: int, sizes: list[int], redeals: int, deal=None, boneyard=None,
@@ -120,4 +164,6 @@ def check_hand(match, k: int, seed: str | None = None) -> list[str]:
     info = match.dealing(k)
     return check(match.deal_seed(k) if seed is None else seed, info["fingerprint"], r.n_tiles, info["sizes"],
                  rec["redeals"], rec["deal"], rec["boneyard"], [tiles.Tile.parse(x).id for x in info["apart"]],
-                 ordered=r.shape == "row", redeal_if=too_many_doubles if r.shape == "line" and r.redeal else None)
+                 ordered=r.shape == "row",
+                 redeal_if=redeal_rule(r, allowed_doubles(r, k, [x["double"] for x in match.records[:k]])
+                                       if "double" in rec else None))

@@ -53,9 +53,9 @@ def deal_hand(rules: Rules, seed: int | str, hand_no: int) -> tuple[list[list[in
 
 
 def opener_rng(rules: Rules, seed: int | str, hand_no: int, redeals: int) -> random.Random:
-    """The generator a "random seat" opener is drawn from: the match's own,
-    past the shuffle it made before the deals had seeds of their own (so
-    every record kept before then replays with its opener)."""
+    """The generator a "random seat" opener was drawn from before it came from the deal's own seed
+    (:func:`domino.engine.deals.random_seat`): the match's own, past the shuffle it made before the deals
+    had seeds of their own.  A record kept before then replays with the opener it drew."""
     rng = hand_rng(seed, hand_no, redeals)
     rng.shuffle(list(range(rules.n_tiles)))
     return rng
@@ -74,6 +74,8 @@ def highest_double_opener(rules: Rules, hands: list[list[int]]) -> tuple[int, in
 
 
 class Match:
+    idle: dict | None = None     # (a match made with __new__, as a replay does, has none yet)
+
     def __init__(self, rules: Rules, seed: int | str = 0, seats: list[dict] | None = None):
         self.rules = rules
         self.seed = seed
@@ -89,6 +91,7 @@ class Match:
         self.finished = False
         self.outcome: dict | None = None
         self.resigned: dict | None = None
+        self.idle: dict | None = None
         self.seq = 0
         self.board = BOARDS.get(rules.shape)
         self.start_hand()
@@ -118,9 +121,11 @@ class Match:
             deal, boneyard, redeals, rng = deal_hand(r, self.seed, k)
         else:
             rng = opener_rng(r, self.seed, k, redeals or 0)
-        opener_seat, forced = self._opener(deal, rng, k)
+        opener_seat, forced = self._opener(deal, k, redeals or 0)
         if opener is not None and opener != opener_seat:
-            raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
+            if not (k == 0 and r.first_opener == "random" and opener == rng.randrange(r.players)):
+                raise IllegalAction("bad-format", f"hand {k}: seat {opener} cannot open; the rules give seat {opener_seat}")
+            opener_seat = opener      # a record kept before the random opener came from the deal's seed
         masks = [tiles.mask_of(h) for h in deal]
         self.hand = Hand(r, masks, boneyard, opener_seat, forced, base=self.scores)
         self.records.append({"redeals": redeals or 0, "deal": [sorted(h) for h in deal],
@@ -152,11 +157,11 @@ class Match:
             out["seed"] = self.deal_seed(k)
         return out
 
-    def _opener(self, deal, rng, k) -> tuple[int, int | None]:
+    def _opener(self, deal, k: int, redeals: int) -> tuple[int, int | None]:
         r = self.rules
         if k == 0:
             if r.first_opener == "random":
-                return rng.randrange(r.players), None
+                return deals.random_seat(self.deal_seed(k), redeals, r.players), None
             return highest_double_opener(r, deal)
         prev = self.records[-1]
         res = prev["result"] or {}
@@ -368,6 +373,17 @@ class Match:
         winner = others[0] if len(others) == 1 else self._best(others, high=r.points == "good")
         self._end_match(winner, "resign")
 
+    def end_idle(self) -> None:
+        """RULES.md 3.5 [001]: a table with no move for 7 days ends with no
+        winner (the outcome's reason ``"idle"``; the record says where, under
+        ``idle``).  Who decides that a table was idle is the caller's business
+        (a match played when each can: the host's clock)."""
+        if self.finished:
+            raise IllegalAction("bad-format", "the match is over")
+        self.idle = {"hand": self.hand_no, "index": len(self.hand.actions) if self.hand else 0}
+        self.seq += 1
+        self._end_match(None, "idle")
+
     # ----- what a seat may see -----------------------------------------------
     def layout(self) -> dict:
         h = self.hand
@@ -476,7 +492,7 @@ class Match:
         h = self.hand
         head = (self.rules, self.seed, tuple(tuple(sorted(s.items())) for s in self.seats),
                 tuple(self.scores), self.finished, repr(self.outcome),
-                repr(self.resigned), len(self.records))
+                repr(self.resigned), repr(self.idle), len(self.records))
         if self.board is not None:
             return head + h.key()
         return head + (tuple(h.hands), tuple(h.bone), h.bpos,

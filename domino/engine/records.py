@@ -12,7 +12,9 @@ import json
 import re
 from typing import Any
 
-from domino.engine import tiles
+from domino.engine import foot, row, tiles, trains
+from domino.engine.common import double_id
+from domino.engine.line import Hand
 from domino.engine.match import BOARDS, HUMAN, IllegalAction, Match
 from domino.engine.rules import RulesError, rules_from_options
 
@@ -67,6 +69,8 @@ def to_record(match: Match) -> dict:
     }
     if match.resigned:
         doc["resigned"] = dict(match.resigned)
+    if match.idle:
+        doc["idle"] = dict(match.idle)
     return doc
 
 
@@ -203,6 +207,12 @@ def _replay(doc: Any, auto_after: bool) -> Match:
     if resigned is not None and not (isinstance(resigned, dict) and resigned.keys() == {"seat", "hand", "index"}
                                      and all(_is_int(resigned[x]) for x in ("seat", "hand", "index"))):
         raise ReplayError("bad-format", "resigned must be {seat, hand, index} numbers")
+    idle = doc.get("idle")
+    if idle is not None and not (isinstance(idle, dict) and idle.keys() == {"hand", "index"}
+                                 and all(_is_int(idle[x]) for x in ("hand", "index"))):
+        raise ReplayError("bad-format", "idle must be {hand, index} numbers")
+    if idle is not None and resigned:
+        raise ReplayError("bad-format", "a match ends once: resigned or idle, not both")
     m = Match.__new__(Match)
     m.rules = rules
     m.seed = seed
@@ -251,6 +261,8 @@ def _replay(doc: Any, auto_after: bool) -> Match:
         for i, a in enumerate(actions):
             if resigned and resigned["hand"] == k and resigned["index"] == i:
                 raise ReplayError("bad-format", "action after the match was resigned", k, i, a)
+            if idle and idle["hand"] == k and idle["index"] == i:
+                raise ReplayError("bad-format", "action after the match ended idle", k, i, a)
             if m.hand.ended:
                 raise ReplayError("bad-format", "action after the end of the hand", k, i, a)
             if isinstance(a, dict) and a.get("resign"):
@@ -290,6 +302,15 @@ def _replay(doc: Any, auto_after: bool) -> Match:
             m.resign(resigned["seat"])
         except IllegalAction as exc:
             raise ReplayError("bad-format", exc.message, resigned["hand"], resigned["index"]) from None
+    if idle:
+        if (idle["hand"], idle["index"]) != (m.hand_no, len(m.hand.actions)):
+            raise ReplayError("bad-format", f"ended idle at hand {idle['hand']}, action {idle['index']}: "
+                              f"the record ends at hand {m.hand_no}, action {len(m.hand.actions)}",
+                              idle["hand"], idle["index"])
+        try:
+            m.end_idle()
+        except IllegalAction as exc:
+            raise ReplayError("bad-format", exc.message, idle["hand"], idle["index"]) from None
     _check_end(doc, m)
     m.auto = auto_after
     if auto_after and m.phase == "play":
@@ -305,3 +326,61 @@ def _check_end(doc: dict, m: Match) -> None:
     if "outcome" in doc and json.dumps(doc["outcome"], sort_keys=True) != json.dumps(m.outcome, sort_keys=True):
         raise ReplayError("score-mismatch", f"recorded outcome {_short(doc['outcome'])}, "
                           f"the rules give {m.outcome!r}", m.hand_no, len(m.hand.actions))
+
+
+# ------------------------------------------------------------------ one hand, from its deal alone
+class DealtHand(Match):
+    """One hand of a match, started from its deal with no match seed and no earlier hand: what a friend's
+    phone can rebuild once the hand is over (the deal dealt again from the hand's revealed seed, the public
+    moves it was sent).  Its only record is that hand; :meth:`deal_seed` is the hand's own seed."""
+
+    hand_seed = ""
+
+    def deal_seed(self, k: int | None = None) -> str:
+        return self.hand_seed
+
+
+def hand_from_deal(rules, seats: list[dict], seed: str, deal: list[list[int]], boneyard: list[int],
+                   opener: int, redeals: int = 0, scores: list[int] | None = None,
+                   round_double: int | None = None, out=()) -> DealtHand:
+    """A match holding only the hand dealt ``deal`` (the seats' tiles; Frijolito's rows in their order)
+    and ``boneyard`` (in drawing order), opened by ``opener``, ready for the hand's actions (``apply``,
+    nothing applied on its own).  What the match's earlier hands decided comes as data: ``scores`` at
+    the hand's start, the round's double (``round_double``: the trains' and the foot's), the seats out
+    of a Frijolito match (``out``).  Raises ``IllegalAction`` for a deal or opener the rules cannot start."""
+    if not (type(opener) is int and 0 <= opener < rules.players) or len(deal) != rules.players:
+        raise IllegalAction("bad-format", "no such opener, or not a deal for these seats")
+    m = DealtHand.__new__(DealtHand)
+    m.rules, m.seed, m.hand_seed = rules, None, seed
+    m.seats = [{"name": str(s.get("name", "")), "kind": str(s.get("kind", HUMAN))} for s in seats]
+    m.auto = False
+    m.records = []
+    m.scores = list(scores) if scores is not None else [0] * rules.n_sides
+    m.hand = None
+    m.finished, m.outcome, m.resigned, m.seq = False, None, None, 0
+    m.board = BOARDS.get(rules.shape)
+    bone = list(boneyard)
+    rec = {"redeals": redeals, "deal": [sorted(h) for h in deal], "boneyard": bone, "opener": opener,
+           "result": None}
+    shape = rules.shape
+    if shape in ("trains", "foot"):
+        if not (type(round_double) is int and 0 <= round_double <= rules.set):
+            raise IllegalAction("bad-format", "the round's double is needed")
+        masks = [tiles.mask_of(h) for h in deal]
+        v = double_id(round_double)
+        if shape == "trains":
+            engine, forced = (-1, v) if rules.holder_starts else (v, None)
+            m.hand = trains.Round(rules, masks, bone, opener, engine, forced)
+            rec.update(engine=engine, double=round_double)
+        else:
+            m.hand = foot.Round(rules, masks, bone, opener, v)
+            rec.update(double=round_double)
+    elif shape == "row":
+        m.hand = row.Round(rules, [list(x) for x in deal], bone, opener, frozenset(out))
+        rec["deal"] = [list(x) for x in deal]
+    else:
+        m.hand = Hand(rules, [tiles.mask_of(h) for h in deal], bone, opener, None, base=m.scores)
+    rec["actions"] = m.hand.actions
+    m.records.append(rec)
+    m.seq = 1
+    return m

@@ -204,7 +204,7 @@ class Row(Board):
         sizes = [0 if s in out else size for s in range(r.players)]
         rng = hand_rng(match.seed, k, 0)
         pool = list(range(r.n_tiles))
-        rng.shuffle(list(pool))      # the opener's generator, as before deals had seeds
+        rng.shuffle(list(pool))      # the generator a record kept before drew its opener from
         if given is None:
             rows, aside = deals.deal_from(match.deal_seed(k), 0, r.n_tiles, sizes)
         else:
@@ -213,12 +213,15 @@ class Row(Board):
                 raise IllegalAction("bad-format", f"hand {k}: rows must hold {sizes} tiles")
             if sorted([t for x in rows for t in x] + aside) != pool:
                 raise IllegalAction("bad-format", f"hand {k}: rows and the tiles set aside must hold the set once each")
-        if k == 0:
-            seat = active[rng.randrange(len(active))]      # RULES.md 7.10
+        if k == 0:      # RULES.md 7.10, drawn from the deal's seed
+            seat = active[deals.random_seat(match.deal_seed(k), 0, len(active))]
         else:
             seat = match.records[-1]["result"]["winner"]   # the lowest scorer
             while seat in out:
                 seat = (seat + 1) % r.players
+        if given is not None and k == 0 and given.get("opener") not in (None, seat) \
+                and given["opener"] == active[rng.randrange(len(active))]:
+            seat = given["opener"]      # a record kept before the random opener came from the deal's seed
         if given is not None and given.get("opener") not in (None, seat):
             raise IllegalAction("bad-format", f"hand {k}: seat {given['opener']} cannot open; the rules give seat {seat}")
         match.hand = Round(r, rows, aside, seat, out)

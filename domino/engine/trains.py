@@ -220,7 +220,7 @@ class Trains(Board):
                 v = pending[0]
                 engine = double_id(v)
                 pool = [t for t in range(r.n_tiles) if t != engine]
-            rng.shuffle(list(pool))      # the opener's generator, as before deals had seeds
+            rng.shuffle(list(pool))      # the generator a record kept before drew its opener from
             if given is None:
                 deal, bone = deals.deal_from(match.deal_seed(k), redeals, r.n_tiles, [r.hand_size] * p,
                                              [engine] if engine >= 0 else ())
@@ -243,8 +243,8 @@ class Trains(Board):
                     redeals += 1
                     continue
                 forced = double_id(v)
-            elif k == 0:
-                seat = rng.randrange(p)         # RULES.md 7.8
+            elif k == 0:                        # RULES.md 7.8, drawn from the deal's seed
+                seat = deals.random_seat(match.deal_seed(k), redeals, p)
             else:
                 seat = match.records[-1]["result"]["winner"]
             break
@@ -252,7 +252,10 @@ class Trains(Board):
             if given.get("redeals", 0) != redeals:
                 raise IllegalAction("bad-format", f"round {k}: wrong redeal count")
             if given.get("opener") not in (None, seat):
-                raise IllegalAction("bad-format", f"round {k}: seat {given['opener']} cannot open; the rules give seat {seat}")
+                if not (k == 0 and not r.holder_starts and given["opener"] == rng.randrange(p)):
+                    raise IllegalAction("bad-format", f"round {k}: seat {given['opener']} cannot open; "
+                                        f"the rules give seat {seat}")
+                seat = given["opener"]      # a record kept before the random opener came from the deal's seed
         masks = [tiles.mask_of(h) for h in deal]
         match.hand = Round(r, masks, bone, seat, engine, forced)
         match.records.append({"redeals": redeals, "deal": [sorted(h) for h in deal],

@@ -11,7 +11,11 @@ that carries the texts lives elsewhere).  Import the modules themselves
   validation of every guest message, the views sent to each guest;
 - :mod:`domino.net.guest`: ``GuestTable``: one guest's side;
 - :mod:`domino.net.mirror`: ``MirrorMatch``: the read-only stand-in for a
-  Match that lets the table screens draw a guest's table from its seat view.
+  Match that lets the table screens draw a guest's table from its seat view;
+- :mod:`domino.net.nostr`: Nostr's keys, BIP-340 signatures, events and
+  NIP-44 v2 encryption, in pure Python;
+- :mod:`domino.net.mailbox`: ``MailHost`` and ``MailGuest``: a match kept
+  on Nostr relays for days, as two state machines (events in, events out).
 
 Layers: ``protocol`` and ``mirror`` import only the engine; ``host`` also
 the app's settings (new-game settings, names); nothing here imports the

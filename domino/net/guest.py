@@ -177,6 +177,8 @@ class GuestTable:
             return f"a lobby for seat {msg['your_seat']}, not {self.seat}"
         self.lobby = msg
         self.statuses = [s for s in msg["config"].get("seats") or [] if isinstance(s, dict)]
+        if self.view is not None:       # back in the lobby after a match: the next match's deals are new ones
+            self.deals = DealWatch(self.seat)
         return ""
 
     def _on_view(self, msg: dict) -> str:

@@ -43,9 +43,10 @@ MAX_SEQ = 10**9
 #: shows its own picture and words for each).
 REACTIONS = ("thumbs-up", "clap", "laugh", "wow", "thinking", "oops")
 
-#: Keys an action dict may hold (RULES.md 8, Frijolito's four, and resign).
+#: Keys an action dict may hold (RULES.md 8, Frijolito's four, resign, and a match played when
+#: each can's claim that the seat to move is absent: ``{"seat", "absent"}``).
 ACTION_KEYS = frozenset({"seat", "play", "end", "open", "draw", "pass", "flip", "peek",
-                         "reject", "face_up", "resign"})
+                         "reject", "face_up", "resign", "absent"})
 
 #: Messages a guest sends (the host reads them).
 GUEST_TYPES = ("hello", "ready", "act", "next", "react", "ping", "bye")
@@ -116,6 +117,7 @@ _ACTION_FIELDS: dict[str, Check] = {
     "reject": _is_tile,
     "face_up": lambda x: x is True,
     "resign": lambda x: x is True,
+    "absent": _int(0, MAX_SEAT),
 }
 
 

@@ -13,21 +13,26 @@ The host's phone and the friend's are booted once for this module
 """
 from __future__ import annotations
 
+import io
 import json
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from conftest import app_is_healthy, goto_booted, assert_no_py_error, did_fail, restart, wait_ready  # noqa: E402
+from domino.engine import deals  # noqa: E402
 from domino.engine.records import from_record  # noqa: E402
 from a11y import axe_violations  # noqa: E402
 from netns import netns, netns_browser, phones  # noqa: E402,F401  (fixtures)
+from turns import tap_move  # noqa: E402
 
 FAST = "?delay=0"
-OUT = Path(__file__).resolve().parents[2] / "test-results"
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "test-results"
 PHONE = {"width": 360, "height": 740}
 
 
@@ -106,9 +111,10 @@ def open_phone(phones, query=FAST, hash_="", role=None):
     return page
 
 
-def host_table(phones, game="draw", players=2, kinds=None, query=FAST + "&seed=7"):
-    """The host's phone at the friends' lobby: the game, the players, the seats."""
-    host = open_phone(phones, query, role="host")
+def host_table(phones, game="draw", players=2, kinds=None, query=FAST + "&seed=7", page=None):
+    """The host's phone (``page``, already at the page; else the shared one) at the friends' lobby: the
+    game, the players, the seats."""
+    host = page or open_phone(phones, query, role="host")
     tid(host, "game").select_option(game)
     if players != 2:
         tid(host, "players").select_option(str(players))
@@ -195,19 +201,8 @@ def tap_turn(page) -> bool:
     if page.locator(".screen.game.my-turn").count() == 0:
         return False
     s = seq(page)
-    tiles = page.locator('.tile-btn[aria-disabled="false"]')
-    if tiles.count():
-        tiles.first.click()
-        ends = page.locator('[data-action="end"], [data-action="open"]')
-        if ends.count():
-            ends.first.click()
-    elif tid(page, "draw").count():
-        tid(page, "draw").click()
-    else:
-        acts = page.locator('[data-action="act"]')
-        if not acts.count():
-            return False
-        acts.first.click()
+    if not tap_move(page):
+        return False
     try:
         page.wait_for_function(f"Number(document.documentElement.dataset.seq) !== {s}", timeout=10_000)
     except Exception:
@@ -264,6 +259,16 @@ def test_two_phones_play_a_draw_hand_to_the_end(phones):
     hs = [host.locator(f'[data-testid="seat-{i}"]').get_attribute("data-score") for i in range(2)]
     gs = [guest.locator(f'[data-testid="seat-{i}"]').get_attribute("data-score") for i in range(2)]
     assert hs == gs
+    # the friend taps Next: the host's screen is drawn again (who is ready), and the button under the
+    # host's finger stays the same element (a tap that spans a redraw is not lost; nor is the focus)
+    host.evaluate("""() => { const b = document.querySelector('[data-testid="next-hand"]');
+        b.dominoProbe = 1; b.focus(); window.dominoRedraws = 0;
+        new MutationObserver(() => { window.dominoRedraws++; }).observe(
+            document.getElementById('app'), {subtree: true, childList: true, attributes: true, characterData: true}); }""")
+    tid(guest, "next-hand").click()
+    host.wait_for_function("() => window.dominoRedraws > 0", timeout=10_000)   # the host heard the tap
+    assert host.evaluate("""() => { const b = document.querySelector('[data-testid="next-hand"]');
+        return [b.dominoProbe === 1, document.activeElement === b]; }""") == [True, True]
 
 
 def play_match(pages, limit=40):
@@ -399,4 +404,116 @@ def test_the_host_lets_the_computer_play_for_a_friend_and_gives_the_seat_back(ph
     assert from_record(host_record(host)).seats[1]["kind"] == "remote"
     play_hand([host, guest], moves=3)
     assert_no_py_error(host)
+    assert_no_py_error(guest)
+
+
+# ------------------------------------------------------------------ issue 41: the guest checks the host's deal
+def review_tiles(page) -> list[list[str]]:
+    seats = tid(page, "review-seat")
+    return [sorted((seats.nth(i).get_attribute("data-tiles") or "").split()) for i in range(seats.count())]
+
+
+def test_the_guest_checks_the_deal_and_reviews_the_hand(phones):
+    host, guest = started(phones)
+    play_hand([host, guest])
+    # the guest's phone dealt again from the revealed seed: it says so at the hand's end
+    try:
+        guest.wait_for_selector('[data-testid="deal-check"]', timeout=10_000)
+    except Exception:
+        raise AssertionError("the guest's hand's end shows no deal check") from None
+    assert tid(guest, "deal-check").get_attribute("data-deal") == "ok"
+    assert tid(guest, "net-banner").count() == 0
+    assert tid(host, "deal-check").count() == 0          # the host deals: nothing of its own to check
+    assert [v["id"] for v in axe_violations(guest)] == [], "the guest's hand's end, with its deal check"
+    rec = host_record(host)
+    hand = rec["hands"][0]
+    # every hand is public once over: the guest reviews it, every seat's tiles as dealt
+    tid(guest, "review-hand").click()
+    try:
+        guest.wait_for_selector('[data-testid="review"][data-step="0"]', timeout=10_000)
+    except Exception:
+        raise AssertionError("the guest's review did not open at the deal") from None
+    assert review_tiles(guest) == [sorted(x) for x in hand["deal"]]
+    assert int(tid(guest, "review").get_attribute("data-steps")) == len(hand["actions"])
+    seal = tid(guest, "review-seal")
+    assert seal.get_attribute("data-matches") == "true" and seal.get_attribute("data-checked-by") == "guest"
+    assert seal.get_attribute("data-seed") == deals.deal_seed(rec["seed"], 0)
+    assert [v["id"] for v in axe_violations(guest)] == []
+    last = int(tid(guest, "review").get_attribute("data-steps"))
+    guest.locator('[data-testid="review-step"][data-step="last"]').click()
+    guest.wait_for_selector(f'[data-testid="review"][data-step="{last}"]', timeout=10_000)
+    assert review_tiles(guest) == [sorted(x) for x in from_record(rec).view(0)["result"]["hands"]]
+    # the host reviews the same hand meanwhile, and taps Next: the guest's review holds nobody up
+    tid(host, "review-hand").click()
+    host.wait_for_selector('[data-testid="review"][data-step="0"]', timeout=10_000)
+    assert review_tiles(host) == [sorted(x) for x in hand["deal"]]
+    tid(host, "review-close").click()
+    tid(host, "next-hand").click()
+    host.wait_for_selector('[data-testid="waiting"]', timeout=10_000)
+    tid(guest, "review-close").click()
+    guest.wait_for_selector('[data-testid="review"]', state="detached", timeout=10_000)
+    tid(guest, "next-hand").click()
+    try:
+        for p in (host, guest):
+            p.wait_for_selector('[data-testid="hand-result"]', state="detached", timeout=15_000)
+    except Exception:
+        raise AssertionError("the next hand was not dealt once both had tapped Next") from None
+    same_table(host, guest)
+    for p in (host, guest):
+        assert_no_py_error(p)
+
+
+def steered_zip(body: bytes) -> bytes:
+    """The game's package as a host that steers its deals would serve it: every boneyard in the reverse of
+    its seed's order (the fingerprint and the revealed seed stay honest)."""
+    src = zipfile.ZipFile(io.BytesIO(body))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            name = info.filename
+            if name.startswith("domino/engine/__pycache__/deals."):
+                continue                                # its bytecode would be used instead of the source
+            data = src.read(name)
+            if name == "domino/engine/deals.py":
+                text = data.decode("utf-8")
+                honest = "    return hands, rest[i:]\n"
+                assert text.count(honest) == 1, "deals.deal_from changed: update the steered copy"
+                data = text.replace(honest, "    return hands, rest[i:][::-1]\n").encode("utf-8")
+            dst.writestr(info, data)
+    return out.getvalue()
+
+
+def test_a_host_that_steers_the_boneyard_is_caught_on_the_guests_page(phones):
+    # seed 5: the host opens with 6-6 and the friend holds no 6, so the friend draws at once from the
+    # (steered) boneyard: tiles the seed put elsewhere
+    host = phones.new(path=None)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import build_zip                      # the package as the test server serves it, built from this tree
+    build_zip.ensure(ROOT)
+    body = steered_zip((ROOT / build_zip.ZIP_NAME).read_bytes())
+    host.route("**/domino.zip*", lambda route: route.fulfill(status=200, content_type="application/zip", body=body))
+    host.set_viewport_size(PHONE)
+    goto_booted(host, phones.ns.url + FAST + "&seed=5")
+    host = host_table(phones, page=host)
+    guest = join(phones, host, 1, "Ana")
+    tid(host, "start-table").click()
+    guest.wait_for_selector(".screen.game")
+    play_hand([host, guest])
+    rec = host_record(host)
+    assert any(a["seat"] == 1 and "draw" in a for a in rec["hands"][0]["actions"]), "the friend drew"
+    assert rec["hands"][0]["boneyard"] != deals.deal_from(deals.deal_seed(rec["seed"], 0), 0, 28, [7, 7])[1]
+    try:
+        guest.wait_for_selector('[data-testid="deal-check"][data-deal="bad"]', timeout=10_000)
+    except Exception:
+        raise AssertionError("the guest's page does not say the deal was steered") from None
+    assert [v["id"] for v in axe_violations(guest)] == [], "the guest's hand's end, with the warning"
+    banner = tid(guest, "net-banner").inner_text()
+    assert "1" in banner and ("NO" in banner or "NOT" in banner), banner
+    # the review cannot be built from the revealed seed: the friend's draws are not the seed's
+    tid(guest, "review-hand").click()
+    try:
+        guest.wait_for_selector('[data-testid="review-failed"]', timeout=10_000)
+    except Exception:
+        raise AssertionError("the guest's review does not say the hand cannot be replayed") from None
+    assert [v["id"] for v in axe_violations(guest)] == []
     assert_no_py_error(guest)

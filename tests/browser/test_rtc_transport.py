@@ -78,7 +78,11 @@ def _candidate_lines(sdp_text):
     return [line for line in sdp_text.splitlines() if line.startswith("a=candidate:")]
 
 
-def _settled_stats(page, conn, *, resolved=True, timeout=15.0):
+def _remote_kinds(stats):
+    return {c["candidateType"] for c in stats["remote"]}
+
+
+def _settled_stats(page, conn, *, timeout=15.0):
     """The connection's stats once they hold what a connected pair must have: Chromium
     says "connected" before its stats report the selected pair (and the peer's candidate
     its checks learned), so they are read again until both show or ``timeout`` runs out;
@@ -86,26 +90,40 @@ def _settled_stats(page, conn, *, resolved=True, timeout=15.0):
     deadline = time.monotonic() + timeout
     while True:
         stats = page.evaluate("(id) => dominoRtc.stats(id)", conn)
-        settled = (stats["connectionState"] == "connected" and stats["pair"] and stats["remote"]
-                   and (not resolved or "host" in {c["candidateType"] for c in stats["remote"]}))
-        if settled or time.monotonic() > deadline:
+        if (stats["connectionState"] == "connected" and stats["pair"] and stats["remote"]) \
+                or time.monotonic() > deadline:
             return stats
         time.sleep(0.1)
 
 
-def _assert_host_only(page, conn, *, resolved=True):
-    """Only host candidates here; the peer's too (its mDNS name was resolved:
-    ``resolved``), or its address learned from its checks (prflx)."""
-    stats = _settled_stats(page, conn, resolved=resolved)
+def _assert_host_only(page, conn):
+    """Only host candidates here; the peer's host address (its mDNS name resolved),
+    or that address learned from its checks (prflx)."""
+    stats = _settled_stats(page, conn)
     assert stats["connectionState"] == "connected", stats
     assert stats["local"] and {c["candidateType"] for c in stats["local"]} == {"host"}, stats
-    # the remote side's host address, or that address learned from its checks (prflx);
     # never a server-reflexive or relayed one: there is no STUN or TURN server
-    assert stats["remote"] and {c["candidateType"] for c in stats["remote"]} <= {"host", "prflx"}, stats
+    assert stats["remote"] and _remote_kinds(stats) <= {"host", "prflx"}, stats
     assert stats["pair"], stats
-    if resolved:
-        assert "host" in {c["candidateType"] for c in stats["remote"]}, stats
     return stats
+
+
+def _assert_link(a, a_conn, b, b_conn, *, timeout=15.0):
+    """Both ends of one connection use host candidates only, and the mDNS names
+    resolved: a connection can only begin with a check sent to an address learned
+    from the peer's name (there is no other way to learn one here), so the end whose
+    checks went first holds the peer's host candidate. The other end may have
+    learned its peer's address from those checks before its own lookup ended, and
+    then keeps it as peer-reflexive (seen with two browser processes): which end
+    that is, is a race, and no check asks it."""
+    both = [_assert_host_only(a, a_conn), _assert_host_only(b, b_conn)]
+    deadline = time.monotonic() + timeout
+    while not any("host" in _remote_kinds(s) for s in both) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        both = [a.evaluate("(id) => dominoRtc.stats(id)", a_conn),
+                b.evaluate("(id) => dominoRtc.stats(id)", b_conn)]
+    assert any("host" in _remote_kinds(s) for s in both), both
+    return both
 
 
 # ------------------------------------------------------------------- tests
@@ -135,8 +153,7 @@ def test_two_phones_talk_in_order_and_both_see_the_close(phones, netns):
     for text in (info["offer"], info["answer"]):
         lines = _candidate_lines(text)
         assert lines and all(" typ host" in line for line in lines), lines
-    for page, conn in ((host, hid), (guest, gid)):
-        stats = _assert_host_only(page, conn)
+    for stats in _assert_link(host, hid, guest, gid):
         print("candidates:", sorted({(c["candidateType"], c["protocol"]) for c in stats["local"]}), "local,",
               sorted({(c["candidateType"], c["protocol"]) for c in stats["remote"]}), "remote")
     assert host.evaluate("(id) => dominoRtc.state(id)", hid) == "open"
@@ -187,8 +204,8 @@ def test_three_phones_host_keeps_one_connection_per_guest(phones):
     h_ben, b_id, info_b = connect(host, ben)
     print(f"\noffer->open {info_a['seconds'] * 1000:.0f} ms, {info_b['seconds'] * 1000:.0f} ms")
     assert h_ana != h_ben
-    _assert_host_only(host, h_ana)
-    _assert_host_only(host, h_ben)
+    _assert_link(host, h_ana, ana, a_id)
+    _assert_link(host, h_ben, ben, b_id)
 
     host.evaluate("([a, b]) => { dominoRtc.send(a, 'to ana'); dominoRtc.send(b, 'to ben'); }", [h_ana, h_ben])
     ana.evaluate("(id) => dominoRtc.send(id, 'from ana')", a_id)
@@ -228,7 +245,7 @@ def test_reply_without_candidates_still_connects(phones):
     print(f"\nreply without candidates: {len(info['reply'])} chars (base32), "
           f"{len(sdpcode.compact(info['answer'], max_candidates=0))} (base64url); "
           f"open in {info['seconds'] * 1000:.0f} ms")
-    stats = _assert_host_only(host, hid, resolved=False)
+    stats = _assert_link(host, hid, guest, gid)[0]
     assert "prflx" in {c["candidateType"] for c in stats["remote"]}
     assert guest.evaluate("(id) => dominoRtc.send(id, 'hi')", gid)
     _wait(host, "message", hid)
@@ -274,8 +291,7 @@ def test_dual_stack_network_and_two_browser_processes(playwright):
               f"reply {len(info['reply'])} (base32) / {len(sdpcode.compact(info['answer']))} (base64url), "
               f"offer->open {info['seconds'] * 1000:.0f} ms")
         assert kinds == ["mdns", "mdns"] and len(info["invite"]) <= 140
-        _assert_host_only(host, hid)
-        _assert_host_only(guest, gid)
+        _assert_link(host, hid, guest, gid)
         assert guest.evaluate("(id) => dominoRtc.send(id, 'hola')", gid)
         _wait(host, "message", hid)
         assert _messages(host, hid) == ["hola"]

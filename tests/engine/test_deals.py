@@ -141,7 +141,7 @@ def test_cli_check_deal_exit_codes_and_deal():
     assert p.returncode == 2 and p.stdout == ""
 
 
-@pytest.mark.parametrize("game,players", [("latin", 2), ("mexican-train", 4), ("frijolito", 4)])
+@pytest.mark.parametrize("game,players", [("latin", 2), ("mexican-train", 4), ("frijolito", 4), ("chicken-foot", 4)])
 def test_cli_deal_is_the_engines(game, players):
     m = played(game, players, 4)
     rec = m.records[0]
@@ -149,6 +149,63 @@ def test_cli_deal_is_the_engines(game, players):
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert out["redeals"] == rec["redeals"]
+    assert out.get("opener") == (rec["opener"] if game in ("mexican-train", "frijolito") else None)
     want = [[tiles.NAMES[t] for t in h] for h in rec["deal"]]
     assert [sorted(h) for h in out["hands"]] == [sorted(h) for h in want]
     assert out["boneyard"] == [tiles.NAMES[t] for t in rec["boneyard"]]
+
+
+@pytest.mark.parametrize("game,players,opts", [("chicken-foot", 4, {}), ("mexican-train", 3, {"holder_starts": True}),
+                                               ("mexican-train", 3, {}), ("draw", 2, {})])
+def test_redeals_are_checked_in_every_game(game, players, opts):
+    """Every honest redeal passes (Chicken Foot: nobody held the round's double nor a lower one; Mexican Train
+    whose double's holder opens: nobody held a double still to play); a redeal the rules did not call for
+    (the next shuffle taken, or any shuffle in a game that never deals again) is named."""
+    r = make_rules(game, players=players, **opts)
+    seen = 0
+    for seed in range(6):
+        m = Match(r, seed=seed, seats=[{"name": f"c{i}", "kind": "random"} for i in range(players)])
+        play_match(m, ["random"] * players)
+        for k, rec in enumerate(m.records):
+            assert deals.check_hand(m, k) == [], (seed, k)
+            seen += rec["redeals"] > 0
+            info = m.dealing(k)
+            forged = rec["redeals"] + 1
+            apart = [tiles.Tile.parse(x).id for x in info["apart"]]
+            hands, bone = deals.deal_from(m.deal_seed(k), forged, r.n_tiles, info["sizes"], apart)
+            before = [x["double"] for x in m.records[:k]] if "double" in rec else None
+            rule = deals.redeal_rule(r, deals.allowed_doubles(r, k, before) if before is not None else None)
+            assert rule is not None
+            got = deals.check(m.deal_seed(k), info["fingerprint"], r.n_tiles, info["sizes"], forged, hands, bone,
+                              apart, redeal_if=rule)
+            assert "redeals" in got, (seed, k)
+    if game == "chicken-foot":
+        assert seen, "some honest redeal was checked"
+
+
+@pytest.mark.parametrize("game,players,opts", [("mexican-train", 4, {}), ("frijolito", 4, {}),
+                                               ("draw", 4, {"first_opener": "random"})])
+def test_the_random_first_opener_comes_from_the_deal_seed_and_old_records_still_replay(game, players, opts):
+    """The first hand's random seat is deals.random_seat of the hand's own seed (anyone with the seed can
+    check it); a record kept before then, whose first hand opened from the seat the match's seed drew,
+    still replays; no other seat may open."""
+    from domino.engine.records import ReplayError, from_record, to_record
+    r = make_rules(game, players=players, **opts)
+    two = 0
+    for seed in range(12):
+        m = Match(r, seed=seed)
+        rec = m.records[0]
+        assert rec["opener"] == deals.random_seat(m.deal_seed(0), rec["redeals"], players)
+        doc = to_record(m)
+        doc["hands"][0]["actions"] = []
+        ok = set()
+        for seat in range(players):
+            doc["hands"][0]["opener"] = seat
+            try:
+                from_record(doc, auto_after=False)
+                ok.add(seat)
+            except ReplayError:
+                pass
+        assert rec["opener"] in ok and len(ok) <= 2, (seed, ok)
+        two += len(ok) == 2
+    assert two, "some seed's old opener differs from the new one, and replays"

@@ -70,6 +70,12 @@ def _cli(*args):
 BAD = {
     "resigned-x": lambda d: d.update(resigned="x"),
     "resigned-far": lambda d: d.update(resigned={"seat": 0, "hand": 9, "index": 0}),
+    "idle-x": lambda d: d.update(idle="x"),
+    "idle-seat": lambda d: d.update(idle={"seat": 0, "hand": 1, "index": len(d["hands"][1]["actions"])}),
+    "idle-early": lambda d: d.update(idle={"hand": 1, "index": 0}),
+    "idle-far": lambda d: d.update(idle={"hand": 9, "index": 0}),
+    "idle-and-resigned": lambda d: d.update(idle={"hand": 1, "index": len(d["hands"][1]["actions"])},
+                                            resigned={"seat": 0, "hand": 1, "index": len(d["hands"][1]["actions"])}),
     "result-x": lambda d: d["hands"][0].update(result="x"),
     "end-list": lambda d: d["hands"][0]["actions"][1].update(end=["W"]),
     "deal-5": lambda d: d["hands"][0].update(deal=5),
@@ -134,6 +140,25 @@ def test_match_outcome_and_finished_are_checked(mutate):
     assert from_record(copy.deepcopy(doc)).finished
     mutate(doc)
     assert _error(doc).code == "score-mismatch"
+
+
+def test_a_match_ended_idle_replays_and_its_end_is_checked():
+    """RULES.md 3.5: a table with no move for 7 days ends with no winner; the record says where."""
+    doc = _record()
+    m = from_record(copy.deepcopy(doc))
+    m.end_idle()
+    assert m.finished and m.outcome == {"winner": None, "reason": "idle", "scores": m.scores}
+    with pytest.raises(Exception):
+        m.end_idle()
+    idle = json.loads(json.dumps(to_record(m)))
+    assert idle["idle"] == {"hand": 1, "index": len(doc["hands"][1]["actions"])}
+    assert from_record(copy.deepcopy(idle)).state_key() == m.state_key()
+    no_end = copy.deepcopy(idle)
+    del no_end["idle"]
+    assert _error(no_end).code == "score-mismatch"         # finished, with no reason to be
+    moved = copy.deepcopy(idle)
+    moved["hands"][1]["actions"].append({"seat": 0, "pass": True})
+    assert _error(moved).code == "bad-format"
 
 
 def test_unfinished_record_claiming_an_outcome():

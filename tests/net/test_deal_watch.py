@@ -175,3 +175,83 @@ def test_the_watch_never_raises_on_junk():
                  {"dealing": {"fingerprint": "a" * 16, "redeals": 0, "sizes": [7, 7], "apart": [], "seed": "b" * 32},
                   "hand_no": 0, "phase": "play", "history": [{"seat": 1, "draw": "zz"}], "hand": ["x"]}]:
         w.see(junk)
+
+
+def _first_shuffle_refused(real):
+    """The host's rules finding no double to open with in a round's first shuffle, whatever it holds."""
+    calls = []
+
+    def highest_held_double(*args, **kw):
+        calls.append(1)
+        return (-1, -1) if len(calls) == 1 else real(*args, **kw)
+    return highest_held_double
+
+
+@pytest.mark.parametrize("game, module, opts", [("chicken-foot", "foot", {}),
+                                                ("mexican-train", "trains", {"holder_starts": True})])
+def test_a_redeal_the_rules_did_not_call_for_is_caught_by_the_guest(monkeypatch, game, module, opts):
+    """A host that puts a round's first shuffle aside and deals the seed's second: the guest deals the first
+    again, finds a double the round could open with, and says so."""
+    import importlib
+    mod = importlib.import_module(f"domino.engine.{module}")
+    monkeypatch.setattr(mod, "highest_held_double", _first_shuffle_refused(mod.highest_held_double))
+    net = Net(game, ["human", "remote", "easy"], opts, ui=False)
+    for s in net.host.remote_seats():
+        peer = net.connect(s)
+        net.send(peer, net.guests[peer].ready(True))
+    net.match = net.host.new_match(7)
+    assert net.match.records[0]["redeals"] >= 1
+    net.deliver(net.host.start(net.match, net.now))
+    hand_over(net, 0)
+    w = net.guest(1).deal_warning
+    assert w is not None and w["hand"] == 0 and "redeals" in w["problems"], w
+
+
+def test_a_frijolito_host_that_reorders_the_guests_row_is_caught():
+    """Nobody may look at a Frijolito row, the guest's own included: it is checked as its tiles are turned
+    over, against the rows the revealed seed deals."""
+    net = _started(game="frijolito", kinds=("human", "remote", "easy"))
+    m = net.match
+    row = m.hand.rows[1]
+    row[0], row[-1] = row[-1], row[0]
+    m.records[0]["deal"][1] = list(row)
+    net.deliver(net.host.start(m, net.now))
+    hand_over(net, 0)
+    w = net.guest(1).deal_warning
+    assert w == {"hand": 0, "problems": ["moves"]}, w
+
+
+def test_an_honest_frijolito_row_is_not_called_out():
+    net = _started(game="frijolito", kinds=("human", "remote", "easy"))
+    net.deliver(net.host.start(net.match, net.now))
+    hand_over(net, 0)
+    g = net.guest(1)
+    assert g.deal_warning is None and g.deals.status(0) == "ok"
+
+
+@pytest.mark.parametrize("game, opts", [("mexican-train", {"start_double": 6}), ("frijolito", {}),
+                                        ("draw", {"first_opener": "random"})])
+def test_a_host_that_picks_the_random_opener_is_caught(game, opts):
+    """The first hand's random seat is drawn from the deal's own seed: a host that gives the first move to
+    another seat is named once the seed is revealed (an honest one is not: test_an_honest_host_...)."""
+    net = Net(game, ["human", "remote", "easy"], opts, ui=False)
+    for s in net.host.remote_seats():
+        peer = net.connect(s)
+        net.send(peer, net.guests[peer].ready(True))
+    m = net.match = net.host.new_match(11)
+    h = m.hand
+    assert h.opener == h.turn == deals.random_seat(m.deal_seed(0), m.records[0]["redeals"], 3)
+    other = (h.opener + 1) % 3
+    h.opener = h.turn = m.records[0]["opener"] = other
+    net.deliver(net.host.start(m, net.now))
+    hand_over(net, 0)
+    w = net.guest(1).deal_warning
+    assert w is not None and w["hand"] == 0 and w["problems"] == ["opener"], w
+
+
+def test_an_honest_random_opener_is_not_called_out():
+    net = Net("draw", ["human", "remote"], {"first_opener": "random"}, ui=False)
+    net.lobby_and_start()
+    net.play_to_end()
+    g = net.guest(1)
+    assert g.deal_warning is None and g.deals.status(0) == "ok"

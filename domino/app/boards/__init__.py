@@ -28,7 +28,7 @@ def board_texts(view: dict, lang: str, me: int | None) -> dict:
     sh = shape_of(view)
     out = {"engine": t(lang, "boards.engine"), "mexican": t(lang, "boards.mexican"),
            "public": t(lang, "boards.public"), "yours": t(lang, "boards.yours"),
-           "out": t(lang, "boards.out")}
+           "out": t(lang, "boards.out"), "choose": t(lang, "boards.choose")}
     rounds = lay.get("rounds")
     if rounds:
         out["round"] = t(lang, "boards.round", n=view.get("hand_no", 0) + 1, total=rounds)

@@ -219,14 +219,28 @@ def board(view: dict, width: float, height: float, *, style: str = "coloured",
     top = PAD + hh + GAP
     # lanes in the middle of the room left (a big board has room to spare)
     top += max(0.0, (height - PAD - top - per_col * (lane_h + GAP)) / 2)
-    spans = hit_spans([ln["id"] in targets for ln in ls], per_col, top, lane_h, height)
+    is_place = [ln["id"] in targets for ln in ls]
+    spans = hit_spans(is_place, per_col, top, lane_h, height)
+    groups = place_groups(is_place, per_col, spans)
+    grouped = {i for grp in groups for i in grp}
+    marks: dict[int, list] = {}
     for i, ln in enumerate(ls):
         x0 = PAD + (i // per_col) * (lw + COL_GAP)
         y = top + (i % per_col) * (lane_h + GAP)
         lanes_g.append(_lane(ln, x0, y, lw, lane_h, u, chip_w, names, turn, last, style, tx))
         end = ln["id"]
         if end in targets:
-            target_g.append(_lane_target(end, targets[end], x0, y, lw, lane_h, u, chip_w, ln, spans[i]))
+            marks[i] = _target_marks(x0, y, lw, lane_h, u, chip_w, ln)
+            if i not in grouped:
+                target_g.append(_lane_target(end, targets[end], x0, lw, marks[i], spans[i]))
+    for grp in groups:
+        # places side by side too thin to tap apart: one tap area over them all, which asks which
+        x0 = PAD + (grp[0] // per_col) * (lw + COL_GAP)
+        ends = [ls[i]["id"] for i in grp]
+        label = tx.get("choose", "Choose where") + ": " + "; ".join(targets[e] for e in ends)
+        target_g.append(("g", {"class": "target target-group", "data-ends": " ".join(ends), "role": "button",
+                               "tabindex": "0", "aria-label": label},
+                         [_hit(x0, lw, spans[grp[0]][0], spans[grp[-1]][1])] + [m for i in grp for m in marks[i]]))
     children.append(("g", {"class": "trains"}, lanes_g))
     if target_g:
         children.append(("g", {"class": "targets"}, target_g))
@@ -264,6 +278,22 @@ def hit_spans(is_target: list[bool], per_col: int, top: float, lane_h: float, he
         if not down and k < per_col - 1:
             b = min(b, pitch / 2) if i + 2 < len(is_target) and k + 2 < per_col and is_target[i + 2] else b
         out.append((lo - a, hi + b))
+    return out
+
+
+def place_groups(is_target: list[bool], per_col: int, spans: list, minimum: float = 45.0) -> list[list[int]]:
+    """Runs of places in adjacent lanes of one column where a place's tap area (``spans``, from
+    :func:`hit_spans`) stays under ``minimum`` px: each run is tapped as one area that then asks
+    which of its places (a crowded phone board, eight trains and the Mexican one in lanes ~26 px)."""
+    out: list[list[int]] = []
+    run: list[int] = []
+    for i, on in enumerate(is_target + [False]):
+        if on and run and i % per_col != 0:
+            run.append(i)
+            continue
+        if len(run) > 1 and any(spans[k][1] - spans[k][0] < minimum - 0.01 for k in run):
+            out.append(run)
+        run = [i] if on else []
     return out
 
 
@@ -403,16 +433,17 @@ def _lane(ln: dict, x0: float, y: float, lw: float, lane_h: float, u: float, chi
 GOLD_SOFT = "#ffe08a"
 
 
-def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: float, u: float,
-                 chip_w: float, ln: dict, span: tuple[float, float] | None = None) -> Node:
+def _hit(x0: float, lw: float, top: float, bottom: float) -> Node:
+    """The invisible rectangle that takes a place's taps."""
+    return ("rect", {"class": "target-hit", "x": num(x0), "y": num(top), "width": num(lw),
+                     "height": num(bottom - top), "fill": "#fff", "fill-opacity": "0", "pointer-events": "all"}, [])
+
+
+def _target_marks(x0: float, y: float, lw: float, lane_h: float, u: float, chip_w: float, ln: dict) -> list:
+    """A place's outline round its lane and the dashed box where the tile would go."""
     ex, ey, ew, eh = _end_box(ln, x0, lw, u, chip_w, y, lane_h)
     ins = 0.06 * u
-    top, bottom = span or (y - GAP / 2, y + lane_h + GAP / 2)
-    return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
-                  "aria-label": label}, [
-        ("rect", {"class": "target-hit", "x": num(x0), "y": num(top), "width": num(lw),
-                  "height": num(bottom - top), "fill": "#fff", "fill-opacity": "0",
-                  "pointer-events": "all"}, []),
+    return [
         ("rect", {"class": "target-lane", "x": num(x0 + 1), "y": num(y + 1), "width": num(lw - 2),
                   "height": num(lane_h - 2), "rx": num(min(10, lane_h / 3)), "fill": "none",
                   "stroke": TARGET, "stroke-width": "2.5"}, []),
@@ -421,4 +452,10 @@ def _lane_target(end: str, label: str, x0: float, y: float, lw: float, lane_h: f
                   "rx": num(0.16 * u), "fill": TARGET, "fill-opacity": "0.3",
                   "stroke": TARGET, "stroke-width": num(max(1.5, 0.08 * u)),
                   "stroke-dasharray": f"{num(0.22 * u)} {num(0.14 * u)}"}, []),
-    ])
+    ]
+
+
+def _lane_target(end: str, label: str, x0: float, lw: float, marks: list,
+                 span: tuple[float, float]) -> Node:
+    return ("g", {"class": "target", "data-end": end, "role": "button", "tabindex": "0",
+                  "aria-label": label}, [_hit(x0, lw, span[0], span[1])] + marks)

@@ -20,3 +20,15 @@ class Alone(Link):
         except (NetError, ValueError) as e:
             session.error = t(session.lang, "new.invalid", why=str(e))
         session.render()
+
+    @answers("my-matches")
+    def my_matches(self, inp: dict) -> None:
+        """Your matches: the matches with friends played when each can (what changed is fetched)."""
+        from domino.app.link.later import Browsing     # later.py builds on hosting's screens
+        session = self.session
+        session.stop_computers()
+        session.ctrl = None
+        session.menu_open = False
+        session.link = Browsing(session)
+        session.link.start()
+        session.render()

@@ -10,6 +10,7 @@ class Link(Answering):
 
     role: str | None = None       # None (alone), "host" or "guest"
     keeps_save = True             # the match is this phone's: saved, counted, kept for a reload's first paint
+    holds_record = True           # this phone holds the match's record (a download of it is offered)
 
     def __init__(self, session):
         self.session = session      # the Session holding this link (the link calls back into it)
@@ -17,6 +18,14 @@ class Link(Answering):
     @property
     def lang(self) -> str:
         return self.session.lang
+
+    @staticmethod
+    def seat_in(inp: dict) -> int | None:
+        """The seat a tap names (``data-seat``), or None."""
+        try:
+            return int(str(inp.get("seat")))
+        except ValueError:
+            return None
 
     def net(self, **cmd) -> None:
         """A command to the page's network layer (see domino.app.link.hosting)."""

@@ -63,6 +63,7 @@ class Hosting(Link):
         self.online_rooms = rooms               # over the internet: a room per seat's secret, else None
         self.online_note = ""                   # the internet settings' last save
         self.relays = Relays(self.net, lambda: self.session.clock())    # the clock the session has now
+        self.later = False                      # "When you can": a match kept on the relays (link.later)
 
     # ------------------------------------------------------------ made and closed
     @classmethod
@@ -193,7 +194,7 @@ class Hosting(Link):
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "clock": friends_screens.clock_line(self.lang, clock, names) if clock else None,
                 "bar": friends_screens.table_bar(self), "tool": friends_screens.seat_controls_button(self),
-                "banner": ""}
+                "banner": "", "review": True}
 
     def dialogs(self) -> list:
         out = []
@@ -274,9 +275,19 @@ class Hosting(Link):
         self.save_table()
         self.session.render()
 
+    @answers("play-when")
+    def play_when(self, inp: dict) -> None:
+        """Now (a live table) or When you can (a match kept on the relays, played over days)."""
+        if not self.table.started:
+            self.later = inp.get("when") == "later"
+            self.session.render()
+
     @answers("start-table")
     def start_table(self, inp: dict) -> None:
         session, h = self.session, self.table
+        if self.later:
+            self.start_later()
+            return
         if not h.can_start():
             return
         seed = session.seed if session.seed is not None else new_seed()
@@ -284,6 +295,16 @@ class Hosting(Link):
         session.start_with(match)      # the session's start: saved, drawn, the computers on
         self.send_all(h.start(match, session.clock()) + h.broadcast_status())
         self.save_table()
+
+    def start_later(self) -> None:
+        """When you can: the lobby's table becomes a match kept on the relays (the friends get its links)."""
+        from domino.app.link.later import LaterHost     # later.py builds on this module's screens
+        session = self.session
+        seed = session.seed if session.seed is not None else new_seed()
+        config = self.table.config
+        self.close()
+        LaterHost.create(session, config, seed)
+        session.changed()
 
     # ------------------------------------------------------------ invitations
     def need_offers(self) -> None:
@@ -378,11 +399,8 @@ class Hosting(Link):
 
     @answers("share")
     def share(self, inp: dict) -> None:
-        try:
-            seat = int(str(inp.get("seat")))
-        except ValueError:
-            return
-        link = self.link_for(seat)
+        seat = self.seat_in(inp)
+        link = self.link_for(seat) if seat is not None else None
         if link:
             self.net(op="share", url=link, title=t(self.lang, "friends.invite_for", n=seat + 1))
 

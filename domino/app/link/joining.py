@@ -50,6 +50,7 @@ class Joining(Link):
 
     role = "guest"
     keeps_save = False       # the table is the host's: no save, no statistics, no snapshot
+    holds_record = False
 
     def __init__(self, session, guest: GuestTable, state: str):
         super().__init__(session)
@@ -143,9 +144,12 @@ class Joining(Link):
                   if isinstance(x.get("seat"), int) and x["status"] != "computer"}   # a computer's chip says enough
         clock = self.table.clock
         names = [str(n) for n in (self.table.view or {}).get("names") or []]
+        over = c is not None and c.match.phase != "play" and (self.table.view or {}).get("result") is not None
         return {"role": self.role, "statuses": people, "waiting": waiting,
                 "clock": friends_screens.clock_line(self.lang, clock, names) if clock else None,
                 "bar": None, "tool": None,
+                "review": session.review.guest_view() is not None,
+                "deal": self.table.deals.status(c.match.hand_no) if over else None,
                 "banner": " ".join(x for x in (self.deal_banner(), (
                     t(self.lang, "guest.lost") if self.state == "lost" else
                     t(self.lang, "online.lost") if self.state == "online" else
@@ -155,7 +159,10 @@ class Joining(Link):
     def deal_banner(self) -> str:
         """Issue 41: the host revealed a hand's seed and it does not deal what this phone saw."""
         w = self.table.deal_warning
-        return t(self.lang, "guest.deal_bad", n=w["hand"] + 1) if w else ""
+        if not w:
+            return ""
+        return t(self.lang, "guest.deal_unrevealed" if w["problems"] == ["unrevealed"] else "guest.deal_bad",
+                 n=w["hand"] + 1)
 
     def seat_name(self) -> str:
         """This seat's name as the host's phone shows it (in its Seats buttons)."""
@@ -254,6 +261,7 @@ class Joining(Link):
                 session.ctrl.clear()
             session.heard = session.heard or (g.match.seq, g.match.hand_no)
             session.comforts.sounds_for(g.match)
+            session.review.keep_view()      # a hand just over: kept for the statistics' last hands
         session.render()
 
     # ------------------------------------------------------------ the lobby

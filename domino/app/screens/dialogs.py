@@ -22,6 +22,21 @@ def resign_dialog(c: Controller, lang: str) -> Node:
                               "data-testid": "resign-confirm"}, t(lang, "resign.yes")))))
 
 
+def place_chooser(c: Controller, lang: str) -> Node:
+    """Places too thin to tap apart on a crowded board (Mexican Train, eight seats on a phone) were
+    tapped as one: which of them, one 44 px button each (with the words the places say)."""
+    places = c.targets(lang)
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "pc-title"},
+             h("div", {"class": "card center", "data-testid": "place-chooser"},
+               h("h2", {"id": "pc-title"}, t(lang, "boards.choose_title", tile=c.selected)),
+               h("div", {"class": "buttons place-choices"},
+                 [h("button", {"type": "button", "class": "primary", "data-action": "end", "data-end": e,
+                               "data-seq": c.match.seq, "data-testid": "choose-" + e}, places[e])
+                  for e in c.asked_places()],
+                 h("button", {"type": "button", "class": "secondary", "data-action": "places-back",
+                              "data-testid": "place-chooser-back"}, t(lang, "boards.choose_cancel")))))
+
+
 def help_dialog(game: str, lang: str, guide: bool = True) -> Node:
     """The rules of ``game``; ``guide``: the guided hand is offered (not at a friends' table)."""
     g = next((x for x in games() if x["id"] == game), games()[0])

@@ -6,7 +6,7 @@ from functools import lru_cache
 from domino.app import qr
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
-from domino.app.online import ice_text
+from domino.app.online import host_of, ice_text
 from domino.app.settings import games, option_label, option_value_label
 from domino.engine.rules import rules_from_options
 from domino.net.host import TIMEOUTS
@@ -93,8 +93,9 @@ def host_panel(hosting) -> Node:
         seats.append(h("li", {"class": "net-seat"}, h("strong", {}, t(lang, "friends.seat", n=i + 1)), " ",
                        name, " ", status_badge(i, st["status"], lang)))
     online = hosting.online_rooms is not None
+    later = hosting.later
     invites = [invite_card(lang, seat, hosting.link_for(seat), hosting.net_note, online)
-               for seat in hst.remote_seats() if seat not in hst.bound]
+               for seat in hst.remote_seats() if seat not in hst.bound and not later]
     choices = [("computer", 30), ("computer", 60), ("computer", 120), ("abandon", 60), ("abandon", 120)]
     now = (hst.policy, int(hst.grace))
     if now not in choices:
@@ -111,19 +112,21 @@ def host_panel(hosting) -> Node:
                h("select", {"data-testid": "time-limit", "data-field": "time-limit",
                             "aria-describedby": "time-help"}, limits)),
              h("p", {"class": "muted", "id": "time-help"}, t(lang, "friends.time_help"))]
-    can = hst.can_start()
+    can = hst.can_start() or later
     return h("div", {"class": "friends", "data-testid": "friends-panel"},
              h("p", {"class": "lobby", "data-testid": "lobby-code", "data-code": code},
                t(lang, "friends.code", code=code), h("br"),
                h("span", {"class": "muted"}, t(lang, "friends.code_explained", code=code, words=code_words(
                    cfg["game"], cfg["options"], cfg["target"], cfg["players"], lang)))),
              cfg["partnership"] and h("p", {"class": "muted"}, t(lang, "friends.partner")),
-             online_panel(hosting),
-             not online and h("p", {"class": "local-note", "data-testid": "local-note"}, t(lang, "friends.local")),
+             lobby_choice(hosting),
+             not later and online_panel(hosting),
+             not online and not later and h("p", {"class": "local-note", "data-testid": "local-note"},
+                                            t(lang, "friends.local")),
              h("ul", {"class": "net-seats"}, seats),
              invites,
-             policy,
-             limit,
+             not later and policy,
+             not later and limit,
              not can and h("p", {"class": "muted", "id": "start-wait"}, t(lang, "friends.start_wait")),
              h("div", {"class": "friends-actions"},
                h("button", {"type": "button", "class": "primary big", "data-action": "start-table",
@@ -131,6 +134,31 @@ def host_panel(hosting) -> Node:
                             "aria-describedby": None if can else "start-wait"}, t(lang, "friends.start")),
                h("button", {"type": "button", "class": "secondary", "data-action": "leave-friends",
                             "data-testid": "leave-friends"}, t(lang, "friends.leave"))))
+
+
+def lobby_choice(hosting) -> Node:
+    """The friends' lobby: Now (a live table) or When you can (a match kept on the relays)."""
+    lang = hosting.lang
+    later = hosting.later
+    started = hosting.table.started
+
+    def radio(value: str, testid: str, on: bool) -> Node:
+        return h("label", {"class": "check"},
+                 h("input", {"type": "radio", "name": "when", "value": value, "data-testid": testid,
+                             "data-action": "play-when", "data-when": value, "checked": "" if on else None,
+                             "disabled": "" if started else None, "aria-describedby": f"when-{value}"}),
+                 h("span", {}, t(lang, f"later.choice_{value}")))
+    return h("fieldset", {"class": "when", "data-testid": "when"},
+             h("legend", {}, t(lang, "later.when")),
+             radio("now", "play-now", not later),
+             h("p", {"class": "muted", "id": "when-now"}, t(lang, "later.now_help")),
+             radio("later", "play-later", later),
+             h("p", {"class": "muted", "id": "when-later"}, t(lang, "later.later_help")),
+             later and h("p", {"class": "online-notice", "data-testid": "later-notice"},
+                         t(lang, "later.stored", relays=", ".join(host_of(u) for u in hosting.session.relays))),
+             later and hosting.table.players > 2 and h("p", {"class": "muted", "data-testid": "later-host-applies"},
+                                                       t(lang, "later.many")),
+             later and h("p", {"class": "muted", "data-testid": "later-rules"}, t(lang, "later.rules")))
 
 
 def relay_status(link) -> Node | None:

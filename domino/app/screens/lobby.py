@@ -153,7 +153,9 @@ def new_game_screen(settings: dict, lang: str, pips: str, error: str = "", save_
               t(lang, "new.start")),
             h("button", {"type": "button", "class": "secondary", "data-testid": "play-friends",
                          "data-action": "play-friends", "aria-label": t(lang, "friends.play_label")},
-              t(lang, "friends.play")))))
+              t(lang, "friends.play")),
+            h("button", {"type": "button", "class": "secondary", "data-testid": "my-matches",
+                         "data-action": "my-matches"}, t(lang, "later.open_list")))))
 
 
 def quick_play(s: dict, lang: str, names: list[str], *, disabled: bool = False, second: bool = False) -> Node:

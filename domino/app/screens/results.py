@@ -111,6 +111,19 @@ def hand_summary(c: Controller, v: dict, lang: str) -> list[Node]:
     return [h("p", {}, x) for x in out]
 
 
+DEAL_WORDS = {"ok": "guest.deal_ok", "bad": "guest.deal_not_ok", "unrevealed": "guest.deal_not_shown"}
+
+
+def deal_check(net: dict | None, lang: str) -> Node | None:
+    """A guest's phone at a hand's end: its own check of the host's deal (domino.net.dealwatch), in words;
+    ``data-deal`` is ``ok``, ``bad`` or ``unrevealed``."""
+    status = (net or {}).get("deal")
+    if status not in DEAL_WORDS:
+        return None
+    return h("p", {"class": "deal-check" + ("" if status == "ok" else " warn"), "data-testid": "deal-check",
+                   "data-deal": status}, t(lang, DEAL_WORDS[status]))
+
+
 def hand_result(c: Controller, v: dict, display: Display) -> Node:
     """The end of a hand: how it went, the points, the next hand's button."""
     lang = display.lang
@@ -126,7 +139,8 @@ def hand_result(c: Controller, v: dict, display: Display) -> Node:
                net and net["waiting"] and h("p", {"class": "muted", "role": "status", "data-testid": "waiting"},
                                             t(lang, "guest.wait_next") if net["role"] == "guest" else
                                             t(lang, "friends.waiting", names=", ".join(net["waiting"]))),
-               not net and review_button(lang),
+               deal_check(net, lang),
+               (not net or net.get("review")) and review_button(lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "next-hand",
                             "data-testid": "next-hand", "data-seq": c.match.seq}, t(lang, "result.next"))))
 
@@ -138,7 +152,13 @@ def match_result(c: Controller, v: dict, display: Display) -> Node:
     w = out.get("winner")
     title = t(lang, "match.winner", name=side_name(v, w, lang)) if w is not None else t(lang, "match.draw")
     extra = []
-    if out.get("reason") == "resign" and c.match.resigned:
+    net = display.net or {}
+    if out.get("reason") == "idle":
+        extra.append(h("p", {"data-testid": "match-ended", "data-ended": "idle"}, t(lang, "match.idle")))
+    elif out.get("reason") == "resign" and net.get("ended") == "absence" and isinstance(net.get("abandoned"), int):
+        extra.append(h("p", {"data-testid": "match-ended", "data-ended": "absence"},
+                       t(lang, "match.absence", name=v["names"][net["abandoned"]])))
+    elif out.get("reason") == "resign" and c.match.resigned:
         extra.append(h("p", {}, t(lang, "match.resign", name=v["names"][c.match.resigned["seat"]])))
     hand_part = []
     if v.get("result"):
@@ -156,6 +176,9 @@ def match_result(c: Controller, v: dict, display: Display) -> Node:
                    f"{side_name(v, i, lang)} {s}" for i, s in enumerate(out.get("scores") or v["scores"]))),
                hand_part,
                rounds_table(v, lang),
-               v.get("result") and not display.net and review_button(lang),
+               deal_check(display.net, lang),
+               v.get("result") and (not display.net or display.net.get("review")) and review_button(lang),
                h("button", {"type": "button", "class": "primary big", "data-action": "new-match",
-                            "data-testid": "new-match"}, t(lang, "match.new"))))
+                            "data-testid": "new-match"},
+                 # a match played when each can goes back to Your matches
+                 t(lang, "later.title") if net.get("role") == "later" else t(lang, "match.new"))))

@@ -37,6 +37,18 @@ def seal_note(seal: dict | None, lang: str) -> Node | None:
     if not seal:
         return None
     ok = not seal["problems"]
+    if seal.get("guest"):
+        words = "review.seal_guest_bad" if not ok else "review.seal_guest_ok" if seal.get("saw") else \
+            "review.seal_guest_late"
+        return h("div", {"class": "review-seal" + ("" if ok else " warn"), "data-testid": "review-seal",
+                         "data-matches": "true" if ok else "false", "data-seed": seal["seed"],
+                         "data-fingerprint": seal["fingerprint"], "data-checked-by": "guest",
+                         "role": None if ok else "alert"},
+                 h("p", {}, t(lang, words)),
+                 h("p", {"class": "muted"}, t(lang, "review.seal_seed"), " ", h("code", {"class": "seed"}, seal["seed"])),
+                 h("p", {"class": "muted"}, t(lang, "review.seal_fingerprint"), " ",
+                   h("code", {"class": "fingerprint"}, seal["fingerprint"])),
+                 h("p", {"class": "muted"}, t(lang, "review.seal_how")))
     if not ok and seal.get("before"):
         return h("div", {"class": "review-seal", "data-testid": "review-seal", "data-matches": "before"},
                  h("p", {"class": "muted"}, t(lang, "review.seal_before")))
@@ -74,6 +86,18 @@ def review_dialog(steps: list[dict], at: int, hand_no: int, by_rounds: bool, pip
                seal_note(seal, lang),
                h("div", {"class": "buttons review-steps"},
                  [_step_button(w, at, last, lang) for w in ("first", "back", "forward", "last")]),
+               h("div", {"class": "buttons"},
+                 h("button", {"type": "button", "class": "secondary", "data-action": "review-close",
+                              "data-testid": "review-close"}, t(lang, "review.close")))))
+
+
+def review_failed(hand_no: int, lang: str) -> Node:
+    """A friends' hand this guest's phone cannot rebuild: the seed the host revealed and the moves it sent do
+    not make it (the table's banner says the deal was not the seed's)."""
+    return h("div", {"class": "overlay", "role": "dialog", "aria-modal": "true", "aria-labelledby": "rv-title"},
+             h("div", {"class": "card review", "data-testid": "review-failed"},
+               h("h2", {"id": "rv-title"}, t(lang, "review.title", n=hand_no + 1)),
+               h("p", {"role": "alert"}, t(lang, "review.guest_failed")),
                h("div", {"class": "buttons"},
                  h("button", {"type": "button", "class": "secondary", "data-action": "review-close",
                               "data-testid": "review-close"}, t(lang, "review.close")))))

@@ -7,7 +7,7 @@ from domino.app.controller import Controller, humans
 from domino.app.story import board_story, counts_ends, live_scores, log_text, partners, side_name, turn_text
 from domino.app.i18n import t
 from domino.app.nodes import Node, h
-from domino.app.screens.dialogs import resign_dialog
+from domino.app.screens.dialogs import place_chooser, resign_dialog
 from domino.app.screens.display import Display
 from domino.app.screens.friends import status_badge
 from domino.app.screens.lobby import toolbar
@@ -241,6 +241,8 @@ def game_screen(c: Controller, display: Display) -> Node:
         overlay = hand_result(c, v, display)
     elif c.confirm_resign:
         overlay = resign_dialog(c, lang)
+    elif c.asked_places():
+        overlay = place_chooser(c, lang)
     n_log = len(v["history"])
     log_btn = h("button", {"type": "button", "class": "tb log-btn", "data-action": "log", "data-testid": "log",
                            "aria-expanded": "true" if c.log_open else "false", "aria-controls": "move-log-panel",
@@ -422,6 +424,9 @@ def _stamp(node, seq: int, label: str):
     if "data-end" in attrs and attrs.get("class") == "target":
         attrs["data-seq"] = str(seq)
         attrs["data-action"] = "end"
+    elif "data-ends" in attrs and attrs.get("class") == "target target-group":
+        attrs["data-seq"] = str(seq)
+        attrs["data-action"] = "places"
     if tag == "svg" and attrs.get("class") == "board":
         attrs["aria-label"] = label
     return (tag, attrs, [ch if isinstance(ch, str) else _stamp(ch, seq, label) for ch in children])

@@ -110,6 +110,12 @@ EN = {
     "guest.deal_bad": "Warning: the deal of hand {n} does NOT match the fingerprint the host's phone showed "
                       "at the deal. Dealt again from the seed it revealed, your tiles or the boneyard's order "
                       "come out different: the host's phone may have steered the deal.",
+    "guest.deal_unrevealed": "Warning: the host's phone did not reveal the seed of hand {n} when it ended: "
+                             "your phone cannot check that deal.",
+    "guest.deal_ok": "Deal checked: dealt again from the seed the host's phone revealed, it matches the "
+                     "fingerprint, your tiles and the tiles you drew, and every move follows from it.",
+    "guest.deal_not_ok": "The deal does NOT match what your phone saw (see the warning at the top).",
+    "guest.deal_not_shown": "The host's phone did not reveal this hand's seed: your phone cannot check the deal.",
     "guest.stood_in": "The computer is playing your seat. Ask the host to give it back "
                       "(Seats → Give the seat back to {name}).",
     "friends.table_lost": "The friends' table of this match could not be read: the computer plays their seats.",
@@ -228,6 +234,13 @@ ES = {
     "guest.deal_bad": "Atención: el reparto de la mano {n} NO coincide con la huella que mostró el teléfono "
                       "del anfitrión al repartir. Repartido de nuevo desde la semilla que reveló, tus fichas o el "
                       "orden del pozo salen distintos: el teléfono del anfitrión pudo amañar el reparto.",
+    "guest.deal_unrevealed": "Atención: el teléfono del anfitrión no reveló la semilla de la mano {n} al "
+                             "terminar: tu teléfono no puede comprobar ese reparto.",
+    "guest.deal_ok": "Reparto comprobado: repartido de nuevo desde la semilla que reveló el teléfono del "
+                     "anfitrión, coincide con la huella, con tus fichas y las que robaste, y cada jugada sale de él.",
+    "guest.deal_not_ok": "El reparto NO coincide con lo que vio tu teléfono (mira el aviso de arriba).",
+    "guest.deal_not_shown": "El teléfono del anfitrión no reveló la semilla de esta mano: tu teléfono no puede "
+                            "comprobar el reparto.",
     "guest.stood_in": "La computadora juega en tu puesto. Pídele al anfitrión que te lo devuelva "
                       "(Puestos → Devolver el puesto a {name}).",
     "friends.table_lost": "No se pudo leer la mesa de amigos de esta partida: la computadora juega sus puestos.",

@@ -43,6 +43,10 @@ EN = {
     "review.seal_seed": "The hand's seed:",
     "review.seal_fingerprint": "Its fingerprint, shown at the deal:",
     "review.seal_how": "Check it on any computer: python -m domino check-deal SEED FINGERPRINT",
+    "review.seal_guest_ok": "Your phone dealt this hand again from the seed the host's phone revealed: it matches the fingerprint shown at the deal, your tiles and the tiles you drew are the seed's, and every move played follows from that deal.",
+    "review.seal_guest_late": "Your phone dealt this hand again from the seed the host's phone revealed: it matches the fingerprint, and every move played follows from that deal (your phone joined after the deal, so it had no tiles of its own to compare).",
+    "review.seal_guest_bad": "The seed the host's phone revealed does NOT deal what your phone saw in this hand: the host's phone may have steered the deal. The review shows the seed's deal.",
+    "review.guest_failed": "This hand cannot be replayed: dealt again from the seed the host's phone revealed, the moves it sent do not follow. The host's phone may have steered the deal.",
 }
 
 ES = {
@@ -88,4 +92,8 @@ ES = {
     "review.seal_seed": "La semilla de la mano:",
     "review.seal_fingerprint": "Su huella, mostrada en el reparto:",
     "review.seal_how": "Compruébalo en cualquier ordenador: python -m domino check-deal SEMILLA HUELLA",
+    "review.seal_guest_ok": "Tu teléfono repartió de nuevo esta mano desde la semilla que reveló el teléfono del anfitrión: coincide con la huella mostrada en el reparto, tus fichas y las que robaste son las de la semilla, y cada jugada sale de ese reparto.",
+    "review.seal_guest_late": "Tu teléfono repartió de nuevo esta mano desde la semilla que reveló el teléfono del anfitrión: coincide con la huella y cada jugada sale de ese reparto (tu teléfono entró después del reparto: no tenía fichas suyas que comparar).",
+    "review.seal_guest_bad": "La semilla que reveló el teléfono del anfitrión NO reparte lo que vio tu teléfono en esta mano: el teléfono del anfitrión pudo amañar el reparto. La revisión muestra el reparto de la semilla.",
+    "review.guest_failed": "Esta mano no se puede reproducir: repartida de nuevo desde la semilla que reveló el teléfono del anfitrión, las jugadas que envió no encajan. El teléfono del anfitrión pudo amañar el reparto.",
 }

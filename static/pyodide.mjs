@@ -1,0 +1,89 @@
+/* The runtime as PyScript loads it: the vendored Pyodide, started with what
+ * PyScript does not pass it.
+ *
+ * pyscript.toml's `interpreter` names this module; PyScript imports it, reads
+ * `version` and calls `loadPyodide({stdout, stderr, indexURL})` (indexURL being
+ * this folder, which is not the runtime's). This wraps the runtime's own
+ * loadPyodide and adds:
+ *
+ * - indexURL: the vendored runtime's folder (static/vendor/pyodide/).
+ * - stdLibURL: the standard library as bytecode (python_stdlib_pyc.zip, built
+ *   by scripts/build_stdlib.py from the runtime's python_stdlib.zip, compiled
+ *   by the runtime itself): the boot no longer compiles every module it
+ *   imports. When that file is missing or is not a whole zip, the runtime's
+ *   own python_stdlib.zip is used instead (handed over in the same request,
+ *   so nothing waits twice); when the interpreter cannot start on it (bytecode
+ *   of another runtime, say), the runtime is started again on its own zip.
+ *   html[data-stdlib] says which one the page runs on: "pyc" or "source".
+ * - lockFileContents: the lock file's `info` and no packages (the game loads
+ *   none), instead of fetching the 113 KB pyodide-lock.json on every boot.
+ *   tests/test_runtime_module.py keeps LOCK_INFO equal to the vendored one's.
+ *
+ * `loaded` is the started interpreter (for tests: import this module again).
+ */
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+export let loaded = null;
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const PYC_STDLIB = INDEX_URL + "python_stdlib_pyc.zip";
+const SOURCE_STDLIB = INDEX_URL + "python_stdlib.zip";
+const LOCK_INFO = { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.0" };
+
+// A whole zip: the local-file header first, the end-of-central-directory record at the end.
+function isZip(bytes) {
+  const n = bytes.length;
+  if (n < 26 || bytes[0] !== 0x50 || bytes[1] !== 0x4b || bytes[2] !== 3 || bytes[3] !== 4) return false;
+  for (let i = n - 22; i >= Math.max(0, n - 22 - 65535); i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 5 && bytes[i + 3] === 6) return true;
+  }
+  return false;
+}
+
+async function fetchStdlib() {
+  try {
+    const response = await fetch(PYC_STDLIB);
+    if (!response.ok) throw new Error("HTTP " + response.status);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (!isZip(bytes)) throw new Error("not a whole zip (" + bytes.length + " bytes)");
+    return { kind: "pyc", response: new Response(bytes, { status: 200 }) };
+  } catch (error) {
+    console.warn("domino: the bytecode standard library is not usable (" + error.message + "): using the runtime's");
+    return { kind: "source", response: await fetch(SOURCE_STDLIB) };
+  }
+}
+
+function mark(kind) {
+  if (typeof document !== "undefined") document.documentElement.setAttribute("data-stdlib", kind);
+}
+
+export async function loadPyodide(options = {}) {
+  const base = { ...options, indexURL: INDEX_URL, lockFileContents: { info: LOCK_INFO, packages: {} } };
+  // The runtime fetches stdLibURL with the global fetch, once, early in its start: that one
+  // request is answered with what fetchStdlib() got (started now, in parallel with the runtime's).
+  const stdlib = fetchStdlib();
+  const realFetch = globalThis.fetch;
+  const answer = function (input, init) {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== PYC_STDLIB) return realFetch.call(this, input, init);
+    if (globalThis.fetch === answer) globalThis.fetch = realFetch;
+    return stdlib.then((s) => s.response);
+  };
+  globalThis.fetch = answer;
+  let kind;
+  try {
+    const py = await loadRuntime({ ...base, stdLibURL: PYC_STDLIB });
+    kind = (await stdlib).kind;
+    loaded = py;
+  } catch (error) {
+    if ((await stdlib).kind !== "pyc") throw error;
+    console.warn("domino: Python did not start on the bytecode standard library (" + error + "): starting again");
+    kind = "source";
+    loaded = await loadRuntime(base);
+  } finally {
+    if (globalThis.fetch === answer) globalThis.fetch = realFetch;
+  }
+  mark(kind);
+  return loaded;
+}

@@ -1,9 +1,0 @@
-"""Engine tests: make tests/engine/helpers.py importable as ``helpers``."""
-from __future__ import annotations
-
-import os
-import sys
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
