@@ -40,6 +40,9 @@ from domino.app.session import Session
 
 document = js.document
 ROOT = document.documentElement
+# what Tab can reach in a dialog
+FOCUSABLE = ('button:not([disabled]), a[href], input:not([disabled]):not([type=hidden]), select:not([disabled]), '
+             'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])')
 
 
 def show(parent, node) -> None:
@@ -154,6 +157,7 @@ class Page:
         self._anim_end = create_proxy(self._anim_done)  # every travelling tile's
         listen(self.root, "click", self.on_click)
         listen(self.root, "keydown", self.on_keydown)
+        listen(document, "keydown", self.keep_tab_in_dialog)
         listen(self.root, "change", self.on_change)
         listen(js.window, "resize", self.draw_board)
         listen(js.window, "storage", self.on_storage)
@@ -449,6 +453,25 @@ class Page:
         elif does == "tap":
             ev.preventDefault()
             self.tap(el)
+
+    def keep_tab_in_dialog(self, ev) -> None:
+        """Tab and Shift+Tab go round the open modal dialog (the last one drawn): the page behind it is out of
+        reach until it closes (page_decisions.tab_stop)."""
+        if str(ev.key) != "Tab":
+            return
+        modals = self.root.querySelectorAll('[aria-modal="true"]')
+        if not modals.length:
+            return
+        modal = modals.item(modals.length - 1)
+        items = [e for e in modal.querySelectorAll(FOCUSABLE) if e.getClientRects().length]
+        active = document.activeElement
+        index = next((i for i, e in enumerate(items) if active is not None and e.isSameNode(active)), None)
+        to = page_decisions.tab_stop(len(items), index, bool(ev.shiftKey))
+        if to is None:
+            return
+        ev.preventDefault()
+        if to >= 0:
+            _quietly(lambda: items[to].focus())
 
     def on_click(self, ev) -> None:
         if getattr(ev, "detail", 1):   # a pointer's click (a key's has detail 0)

@@ -42,10 +42,13 @@ READY_LIMIT_MS = 90_000
 CONTROLS = ("[data-action], button, select, summary, input[type=checkbox], input[type=text], "
             "input[type=file]")
 
-# the controls on screen: [index, "tag:type:testid", x, y] (centre of the visible part)
+# the controls on screen: [index, "tag:type:testid", x, y] (centre of the visible part); with a modal dialog
+# open, only its own (a player's tap elsewhere lands on the dialog's backdrop, and does nothing)
 VISIBLE = """(sel) => {
     const out = [];
+    const modal = [...document.querySelectorAll('[aria-modal="true"]')].pop();
     document.querySelectorAll(sel).forEach((e, i) => {
+        if (modal && !modal.contains(e)) return;
         const r = e.getBoundingClientRect();
         const file = e.type === 'file';
         if (!file && (r.width < 1 || r.height < 1 || e.disabled)) return;
@@ -118,6 +121,8 @@ class Monkey:
         self.steps = 0
         self.log = log
         self.saves_checked = 0
+        self.seen: Counter = Counter()   # what the checks found: steps in the guided hand, with no save
+        self.trail: list[str] = []       # the last inputs, with what they hit and what the screen then showed
         self.tmp = Path(tempfile.mkdtemp(prefix="domino-monkey-"))
         self.reloads = reloads     # share of inputs that load the page again (reload, back, forward, goto)
 
@@ -145,17 +150,20 @@ class Monkey:
             r = r / (self.reloads * 3) * 0.045
         if r < 0.015:
             self.kinds["reload"] += 1
+            self.note("reload")
             page.reload()
             self.wait_ready()
         elif r < 0.035:
             back = r < 0.025
             self.kinds["back" if back else "forward"] += 1
+            self.note("back" if back else "forward")
             page.go_back() if back else page.go_forward()
             if not page.url.startswith(self.base):   # before the first page: come back in
                 self.goto(self.url())
             self.wait_ready()
         elif r < 0.045:
             self.kinds["goto"] += 1
+            self.note("goto")
             self.goto(self.url())
         elif r < 0.09:
             self.kinds["resize"] += 1
@@ -163,12 +171,15 @@ class Monkey:
             page.set_viewport_size({"width": w, "height": h})
         elif r < 0.2:
             self.kinds["key"] += 1
-            page.keyboard.press(self.rng.choice(KEYS))
+            key = self.rng.choice(KEYS)
+            self.note("key:" + key)
+            page.keyboard.press(key)
         else:
             start = page.locator('[data-testid="start"]:not([disabled])')
             box = start.first.bounding_box() if self.rng.random() < 0.2 and start.count() else None
             if box is not None and box["width"] > 0 and box["height"] > 0:
                 self.kinds["start"] += 1     # play more than the new-game form
+                self.note("start")
                 # a real tap where the button shows: a dialog over it takes the tap, as it would a
                 # player's (a locator click waited 2 s for the dialog to go, each time)
                 page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -185,6 +196,7 @@ class Monkey:
             self.kinds["nothing"] += 1
             return
         i, tag, x, y = self.rng.choice(found)
+        self.note(tag)
         el = page.locator(CONTROLS).nth(i)
         try:
             if tag.startswith("select"):
@@ -206,6 +218,9 @@ class Monkey:
                 page.mouse.click(x, y)      # a real tap where it shows, no waiting
         except Exception:
             self.kinds["missed"] += 1   # the element went away (re-render): a real player misses too
+
+    def note(self, what: str) -> None:
+        self.trail = self.trail[-59:] + [f"{self.steps}:{what}"]
 
     # ------------------------------------------------------------ checks
     def fail(self, why: str) -> None:
@@ -239,6 +254,9 @@ class Monkey:
                 page.wait_for_timeout(50)
                 continue
             break
+        self.seen["guide"] += bool(st["guide"])
+        self.seen["no-save"] += st["save"] is None
+        self.note("=" + "".join(k[0] for k in ("panel", "guide", "save") if st[k]) + "/" + st["seq"])
         if st["pyError"]:
             self.fail("a .py-error box: " + " | ".join(page.locator(".py-error").all_inner_texts())[:300])
         if st["rescue"]:
@@ -279,6 +297,7 @@ class Monkey:
             if self.steps % 250 == 0:
                 self.log(f"{self.steps} inputs, {len(self.failures)} failures, {time.monotonic() - t0:.0f} s")
         return {"inputs": done, "by_kind": dict(self.kinds), "saves_checked": self.saves_checked,
+                "seen": dict(self.seen), "trail": self.trail,
                 "failures": self.failures, "seconds": round(time.monotonic() - t0, 1)}
 
 

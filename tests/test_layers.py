@@ -161,3 +161,21 @@ def test_one_conftest_for_the_whole_suite():
     never alone).  One conftest, and shared helpers in modules of their own."""
     found = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("conftest.py"))
     assert found == ["tests/conftest.py"], found
+
+
+def test_no_test_runs_its_own_event_loop_on_the_workers_thread():
+    """A worker that ran a browser test holds Playwright's sync API, whose loop stays the thread's running
+    loop: `asyncio.run` (or a loop's `run_until_complete`) then refuses, so a CPython test calling it passed
+    or failed by which tests its worker had run before (seen: tests/test_page_decisions.py after
+    tests/browser/test_app.py on one worker).  Tests run coroutines with tests/aio.py's `run`, on a thread
+    of their own."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name == "aio.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in ("run", "run_until_complete", "run_forever") \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in ("asyncio", "loop"):
+                found.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}")
+    assert not found, found

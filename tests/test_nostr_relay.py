@@ -19,6 +19,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosedError
 
+import aio
 import nostr_relay  # tests/conftest.py puts scripts/ on sys.path
 from nostr_relay import RelayThread, pubkey_of, sign, sign_event, verify
 
@@ -156,7 +157,7 @@ def relay(log_path: Path):
 
 
 def run(coro: Any) -> Any:
-    return asyncio.run(asyncio.wait_for(coro, 20))
+    return aio.run(coro, 20)
 
 
 async def recv(ws: ClientConnection) -> list[Any]:

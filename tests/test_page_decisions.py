@@ -4,7 +4,7 @@ redraw shows, a tile's flight, the computers' turns, the network's answers),
 driven with plain data and a real session."""
 from __future__ import annotations
 
-import asyncio
+import aio
 
 from domino.app import page_decisions
 from domino.app.safety_net import MAX_IMPORT_BYTES
@@ -37,6 +37,16 @@ def test_keys():
     for tag in ("BUTTON", "select", "INPUT", "option"):   # they click by themselves
         assert page_decisions.key_does("Enter", tag) is None
     assert page_decisions.key_does("Enter", None) is None and page_decisions.key_does("a", "DIV") is None
+
+
+def test_tab_goes_round_a_modal_dialog():
+    stop = page_decisions.tab_stop
+    assert stop(0, None, False) == -1 and stop(0, None, True) == -1      # nothing to focus: Tab does nothing
+    assert stop(3, None, False) == 0 and stop(3, None, True) == 2        # from outside: back into the dialog
+    assert stop(3, 7, False) == 0
+    assert stop(3, 2, False) == 0 and stop(3, 0, True) == 2              # past either end: round again
+    assert stop(3, 0, False) is None and stop(3, 1, True) is None        # inside: the browser's own order
+    assert stop(1, 0, False) == 0 and stop(1, 0, True) == 0              # one button keeps the focus
 
 
 def test_the_form_is_read_from_its_fields():
@@ -178,7 +188,7 @@ def test_the_computers_play_until_a_person_is_to_move():
     async def frame():
         frames.append(1)
 
-    failed = asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
+    failed = aio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
     assert failed is None and outs and all(o.render and not o.computers for o in outs)
     assert not s.wants_computers()   # the match is over (two computers) or waits for a tap
     assert page_decisions.redraw_after_computers(s, str(s.seq())) == (s.ctrl is None or s.safety.panel is not None)
@@ -196,10 +206,10 @@ def test_a_new_game_stops_the_computers_and_a_failure_is_the_sessions():
         outs.append(out)
         s.computers.gen += 1   # something new started after the first move
 
-    asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, apply))
+    aio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, apply))
     assert len(outs) == 1
     s = started({**FORM_2P, "seat-kind-0": "easy"}, fail="turn", delay="0")
     outs = []
-    failed = asyncio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
+    failed = aio.run(page_decisions.computer_turns(s, s.computers.gen, _Clock(), frame, outs.append))
     assert failed and "RuntimeError" in failed
     assert len(outs) == 1 and s.safety.panel[0] == "turn"   # retry or resign, never a dead table

@@ -229,6 +229,23 @@ def test_export_and_import_round_trip():
     assert big.ctrl is None and big.safety.notes
 
 
+def test_escape_closes_a_note_but_never_chooses_in_a_dialog_of_choices():
+    s = session(seed="--5")                 # a seed that was not used: a note told once
+    assert s.safety.notes and find(s.screen(), data_testid="safe-note")
+    s.handle({"action": "help", "game": "draw"})          # the page behind the note answers nothing
+    assert s.comforts.help_game is None
+    out = s.handle({"action": "escape"})
+    assert out.render and not s.safety.notes and not find(s.screen(), data_testid="safe-note")
+    # a dialog with choices (the storage is full): Escape leaves it up, the match as it was
+    store = MemoryStore()
+    t = started(store=store)
+    t.safety.panel = ("full", None)
+    before = t.ctrl.match.seq
+    t.handle({"action": "escape"})
+    assert t.safety.panel == ("full", None) and t.ctrl.match.seq == before
+    assert find(t.screen(), data_testid="save-error")
+
+
 def test_form_changes_keep_the_choices_and_a_new_game_takes_its_defaults():
     s = session()
     out = s.handle({"action": "change", "field": "seat-name", "form": {"seat-name-0": "Pilar"}})

@@ -58,6 +58,22 @@ def key_does(key: str, tag: str | None) -> str | None:
     return None
 
 
+def tab_stop(count: int, index: int | None, shift: bool) -> int | None:
+    """Where Tab (``shift``: Shift+Tab) goes in the open modal dialog with ``count`` focusable elements, the focus
+    on the ``index``-th of them (None: outside the dialog): the index to focus, -1 for nowhere (the dialog has
+    nothing to focus: the key does nothing), or None for the browser's own next element, which is in the dialog.
+    The focus never leaves a modal dialog for the page behind it (a keyboard user would act on a screen it hides)."""
+    if count <= 0:
+        return -1
+    if index is None or not 0 <= index < count:
+        return count - 1 if shift else 0
+    if shift and index == 0:
+        return count - 1
+    if not shift and index == count - 1:
+        return 0
+    return None
+
+
 def form_values(fields: list[dict]) -> dict:
     """The new-game form's raw values (keys: the fields' test ids), from its
     fields as the page reads them, each {"testid", "field", "key", "value",

@@ -478,7 +478,9 @@ class Session(Answering):
 
     @answers("escape")
     def escape_pressed(self, inp: dict) -> None:
-        if self.comforts.help_game is not None or self.review.escape():
+        if self.safety.panel is None and self.safety.notes:
+            self.safety.safe_ok(inp)      # a note told once: Escape is its OK (a dialog with choices waits for one)
+        elif self.comforts.help_game is not None or self.review.escape():
             self.comforts.help_game = None
             self.render()
         elif self.comforts.stats_open or self.confirm_replace or self.link.escape():

@@ -350,6 +350,48 @@ def test_keyboard_plays_and_the_move_is_announced(page, assert_no_py_error):
     assert_no_py_error(page)
 
 
+IN_DIALOG = """() => { const m = [...document.querySelectorAll('[aria-modal="true"]')].pop();
+    return !!m && m.contains(document.activeElement) && document.activeElement !== m; }"""
+
+
+def test_the_keyboard_stays_in_a_dialog_and_escape_closes_a_note(page, assert_no_py_error):
+    """A modal dialog keeps the focus: Tab and Shift+Tab go round its buttons, never to the page it covers
+    (a keyboard user would act on a screen hidden behind it; the monkey walk stayed there 300 steps).
+    Escape closes a note told once, as its OK does."""
+    open_app(page, "&seed=--5")                 # a seed that was not used: a note, one OK button
+    tid(page, "safe-note").wait_for()
+    assert page.evaluate(IN_DIALOG)
+    for key in ("Tab", "Tab", "Shift+Tab", "Tab"):
+        page.keyboard.press(key)
+        assert page.evaluate(IN_DIALOG), key
+        assert page.evaluate("document.activeElement.dataset.testid") == "safe-ok"
+    page.keyboard.press("Escape")
+    tid(page, "safe-note").wait_for(state="detached")
+    # a dialog of several buttons: the rules' help, its last button Close
+    tid(page, "help").click()
+    dialog = page.locator('[aria-modal="true"]').last
+    dialog.wait_for()
+    count = dialog.evaluate("(m) => [...m.querySelectorAll('button, a[href], select, input, summary')]"
+                            ".filter(e => e.getClientRects().length && !e.disabled).length")
+    assert count >= 1
+    seen = set()
+    for _ in range(count + 2):                  # all the way round, and past the end into the first again
+        page.keyboard.press("Tab")
+        assert page.evaluate(IN_DIALOG)
+        seen.add(page.evaluate("document.activeElement.outerHTML.slice(0, 200)"))
+    assert len(seen) == count
+    page.locator('[data-testid="help-close"]').focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate(IN_DIALOG)
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.testid") == "help-close"
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    page.keyboard.press("Tab")                  # no dialog: the page's own order again
+    assert not page.evaluate(IN_DIALOG)
+    assert_no_py_error(page)
+
+
 def test_restart_in_the_same_page_starts_from_nothing(page, assert_no_py_error):
     """The shared page's restart (domino/browser.py's reset): the computers
     that were playing stop, the path's saves and settings go, the URL's

@@ -33,6 +33,8 @@ from domino.net import nostr
 from domino.net.mailbox import MailGuest, MailHost, Receipt, match_filters
 from nostr_relay import RelayThread, address, parse_filter   # tests/conftest.py puts scripts/ on sys.path
 
+import aio
+
 TIMEOUT_S = 10
 
 
@@ -92,7 +94,7 @@ class WsRelay:
                             out.append((reply[2], reply[3]))
                             break
             return out
-        return asyncio.run(main()) if events else []
+        return aio.run(main()) if events else []
 
     def fetch(self, filters: list[dict]) -> list[dict]:
         async def main():
@@ -105,7 +107,7 @@ class WsRelay:
                         return got
                     assert reply[0] == "EVENT", reply
                     got.append(reply[2])
-        return asyncio.run(main())
+        return aio.run(main())
 
 
 class ProjectRelay(WsRelay):
