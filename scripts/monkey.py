@@ -43,8 +43,9 @@ CONTROLS = ("[data-action], button, select, summary, input[type=checkbox], input
             "input[type=file]")
 
 # the controls on screen: [index, "tag:type:testid", x, y] (centre of the visible part); with a modal dialog
-# open, only its own (a player's tap elsewhere lands on the dialog's backdrop, and does nothing)
-VISIBLE = """(sel) => {
+# open, only its own (a player's tap elsewhere lands on the dialog's backdrop, and does nothing); with
+# `anywhere`, also those scrolled out of view
+VISIBLE = """([sel, anywhere]) => {
     const out = [];
     const modal = [...document.querySelectorAll('[aria-modal="true"]')].pop();
     document.querySelectorAll(sel).forEach((e, i) => {
@@ -54,7 +55,8 @@ VISIBLE = """(sel) => {
         if (!file && (r.width < 1 || r.height < 1 || e.disabled)) return;
         const x = Math.min(Math.max(r.left + r.width / 2, 1), innerWidth - 1);
         const y = Math.min(Math.max(r.top + r.height / 2, 1), innerHeight - 1);
-        if (!file && (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth)) return;
+        if (!file && !anywhere && (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth))
+            return;
         out.push([i, e.tagName.toLowerCase() + ':' + (e.type || '') + ':' +
                   (e.getAttribute('data-testid') || e.getAttribute('data-action') || ''), x, y]);
     });
@@ -189,11 +191,27 @@ class Monkey:
     def tap(self) -> None:
         page = self.page
         try:
-            found = page.evaluate(VISIBLE, CONTROLS)
+            found = page.evaluate(VISIBLE, [CONTROLS, False])
+            away = [] if found else page.evaluate(VISIBLE, [CONTROLS, True])
         except Exception:
-            found = []
+            found = away = []
+        if away:     # all out of view (a dialog's buttons under a long text on a short screen): scroll, as a player does
+            i, tag, _, _ = self.rng.choice(away)
+            self.kinds["scroll"] += 1
+            self.note("scroll:" + tag)
+            try:
+                page.locator(CONTROLS).nth(i).scroll_into_view_if_needed(timeout=2000)
+            except Exception:
+                self.kinds["missed"] += 1
+            return
         if not found:
             self.kinds["nothing"] += 1
+            try:
+                self.note("nothing:" + page.evaluate(
+                    "() => ([...document.querySelectorAll('[aria-modal=\"true\"]')].pop() || {outerHTML: ''})"
+                    ".outerHTML.slice(0, 120)"))
+            except Exception:
+                self.note("nothing")
             return
         i, tag, x, y = self.rng.choice(found)
         self.note(tag)

@@ -6,6 +6,7 @@ visit starts the app again there instead of booting a page of its own; the
 walk's own reloads, back, forward and visits are real ones."""
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -35,7 +36,7 @@ def test_short_monkey_walk(app, site):
     # the walk played: most inputs reached a control (taps, choices, names, files: the share of each depends
     # on the screens the walk wandered through), and a match was saved and replayed after most steps
     reached = sum(out["by_kind"].get(k, 0) for k in ("tap", "start", "select", "type", "open-file"))
-    assert reached > 150 and out["saves_checked"] > 50, out
+    assert reached > 150 and out["saves_checked"] > 50, json.dumps(out)
     # the walk's own inputs seldom fail (a locator click that waited 2 s for a dialog to go, every
     # time, made the walk 150 s instead of 10 s without a check more)
     assert out["by_kind"].get("error", 0) <= 5, out

@@ -227,7 +227,7 @@ def table_bar(lang: str, lines: list[str], invites: list[tuple[int, str, str]], 
     info = info or {}
     actions: list = []
     if info.get("absent") is not None:
-        actions.append(h("button", {"type": "button", "class": "warn", "data-action": "end-absence",
+        actions.append(h("button", {"type": "button", "class": "danger", "data-action": "end-absence",
                                     "data-seat": info["absent"], "data-testid": "end-absence"},
                          t(lang, "later.end_absence", name=name_of(lang, info, info["absent"]))))
     if tell:
