@@ -119,6 +119,8 @@ def _load_full(page, url: str, timeout_ms: int) -> dict:
         usable: window.__usableAt === undefined ? null : window.__usableAt,
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
         snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
+        wasm: ((e) => e ? {start: e.startTime, end: e.responseEnd} : null)(performance.getEntriesByType('resource')
+            .filter(r => /pyodide\\.asm\\.wasm/.test(r.name))[0]),
         marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
                                   .map(m => [m.name.slice(7), m.startTime]))})""")
     if at["ready"] is None:
@@ -374,6 +376,8 @@ WEBKIT_FACTS = """return {ready: window.__readyAt === undefined ? null : window.
     fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
     snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
     errors: [...document.querySelectorAll('.py-error')].map(e => e.innerText),
+    wasm: ((e) => e ? {start: e.startTime, end: e.responseEnd} : null)(performance.getEntriesByType('resource')
+            .filter(r => /pyodide\\.asm\\.wasm/.test(r.name))[0]),
     marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
                               .map(m => [m.name.slice(7), m.startTime]))}"""
 
@@ -513,6 +517,10 @@ def summary(results: dict) -> dict:
                 # the interpreter is up (py:ready) / the app starts (package imported)
                 "py_ready_ms": _med([x["marks"].get("py-ready") for x in loads]) if name != "bare" else None,
                 "app_start_ms": _med([x["marks"].get("start") for x in loads]) if name != "bare" else None,
+                # the runtime's 10 MB wasm: when the page asked for it, and when it had it (resource timing;
+                # its compile starts then: the earlier, the sooner a page can be ready)
+                "wasm_start_ms": _med([(x.get("wasm") or {}).get("start") for x in loads]),
+                "wasm_fetched_ms": _med([(x.get("wasm") or {}).get("end") for x in loads]),
                 "all_painted_ms": [round(x["painted"]) for x in loads if x["painted"] is not None],
                 "all_ready_ms": [round(x["ready"]) for x in loads],
                 "all_usable_ms": [round(x["usable"]) for x in loads if x.get("usable") is not None]

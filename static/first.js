@@ -47,6 +47,18 @@
   var api = { painted: false };
   window.dominoFirst = api;
 
+  // The runtime's 10 MB wasm, asked for now, on every visit: the runtime's own loader asks for it only
+  // once PyScript's and Pyodide's modules are loaded and started (0.1-1 s later here, more on a phone);
+  // static/pyodide.mjs hands this response to it.  Low priority: the first screen's files come first.
+  if (!window.dominoWasm && window.fetch && script && script.src) {
+    try {
+      window.dominoWasm = fetch(new URL("vendor/pyodide/pyodide.asm.wasm", script.src).href, { priority: "low" });
+      window.dominoWasm.catch(function () {});
+    } catch (e) {
+      window.dominoWasm = null;
+    }
+  }
+
   // The seats' names (settings.seat_names), from the file's "names" (written by the build from
   // seat_names itself): a blank person's seat the name of its number, a blank computer seat the next
   // name of its level's list.  What typed names do stays here: a typed name is that seat's, and no

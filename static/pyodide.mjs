@@ -19,6 +19,13 @@
  *   none), instead of fetching the 113 KB pyodide-lock.json on every boot.
  *   tests/test_runtime_module.py keeps LOCK_INFO equal to the vendored one's.
  *
+ * - the wasm asked for early: static/first.js fetches the runtime's 10 MB
+ *   pyodide.asm.wasm as the page starts (window.dominoWasm), long before the
+ *   runtime's loader gets to it; the runtime's one request for it is answered
+ *   with that response (its own request goes out when that one failed). A
+ *   fetch() response, not a preload: V8 still reads the compiled module back
+ *   from its cache (a preloaded response misses it).
+ *
  * `loaded` is the started interpreter (for tests: import this module again).
  */
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
@@ -29,6 +36,7 @@ export let loaded = null;
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const PYC_STDLIB = INDEX_URL + "python_stdlib_pyc.zip";
 const SOURCE_STDLIB = INDEX_URL + "python_stdlib.zip";
+const WASM = INDEX_URL + "pyodide.asm.wasm";
 const LOCK_INFO = { abi_version: "2026_0", arch: "wasm32", platform: "emscripten_5_0_3", python: "3.14.0" };
 
 // A whole zip: the local-file header first, the end-of-central-directory record at the end.
@@ -63,11 +71,24 @@ export async function loadPyodide(options = {}) {
   // The runtime fetches stdLibURL with the global fetch, once, early in its start: that one
   // request is answered with what fetchStdlib() got (started now, in parallel with the runtime's).
   const stdlib = fetchStdlib();
+  // The wasm's request, made early by static/first.js (window.dominoWasm): the runtime's one request for
+  // it gets that response (or its own, when that one failed).
+  let early = typeof window !== "undefined" && window.dominoWasm ? window.dominoWasm : null;
+  if (early) window.dominoWasm = null;
+  let stdlibAsked = false;
   const realFetch = globalThis.fetch;
   const answer = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
-    if (url !== PYC_STDLIB) return realFetch.call(this, input, init);
-    if (globalThis.fetch === answer) globalThis.fetch = realFetch;
+    if (url === WASM && early) {
+      const mine = early;
+      early = null;
+      if (stdlibAsked && globalThis.fetch === answer) globalThis.fetch = realFetch;
+      return mine.then((r) => (r.ok ? r : realFetch.call(globalThis, input, init)),
+                       () => realFetch.call(globalThis, input, init));
+    }
+    if (url !== PYC_STDLIB || stdlibAsked) return realFetch.call(this, input, init);
+    stdlibAsked = true;
+    if (!early && globalThis.fetch === answer) globalThis.fetch = realFetch;
     return stdlib.then((s) => s.response);
   };
   globalThis.fetch = answer;
