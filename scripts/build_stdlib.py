@@ -69,14 +69,7 @@ def pack(source: Path = SOURCE) -> bytes:
 
 def ensure(root: Path = ROOT) -> bool:
     """Write the bytecode standard library if it is missing or stale; True when written."""
-    target = Path(root) / TARGET
-    data = pack()
-    if target.is_file() and target.read_bytes() == data:
-        return False
-    tmp = target.with_suffix(".zip.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(target)
-    return True
+    return build_zip.write_if_changed(Path(root) / TARGET, pack())
 
 
 def main() -> int:

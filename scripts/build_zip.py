@@ -128,11 +128,15 @@ def ensure(root: Path = ROOT) -> bool:
     """Write domino.zip if it is missing or differs from the sources.
     Returns True when it was (re)written."""
     root = Path(root)
-    target = root / ZIP_NAME
-    data = pack(root)
+    return write_if_changed(root / ZIP_NAME, pack(root))
+
+
+def write_if_changed(target: Path, data: bytes) -> bool:
+    """``data`` into ``target`` unless it already holds exactly that (True when written); whole or not at
+    all: written beside it, then moved over it (a server reading it meanwhile gets the old one)."""
     if target.is_file() and target.read_bytes() == data:
         return False
-    tmp = target.with_suffix(".zip.tmp")
+    tmp = target.with_suffix(target.suffix + ".tmp")
     tmp.write_bytes(data)
     tmp.replace(target)
     return True
