@@ -66,7 +66,12 @@ function mark(kind) {
   if (typeof document !== "undefined") document.documentElement.setAttribute("data-stdlib", kind);
 }
 
+function perfMark(name) {
+  if (typeof performance !== "undefined" && performance.mark) performance.mark("domino:" + name);
+}
+
 export async function loadPyodide(options = {}) {
+  perfMark("runtime-asked");
   const base = { ...options, indexURL: INDEX_URL, lockFileContents: { info: LOCK_INFO, packages: {} } };
   // The runtime fetches stdLibURL with the global fetch, once, early in its start: that one
   // request is answered with what fetchStdlib() got (started now, in parallel with the runtime's).
@@ -106,5 +111,6 @@ export async function loadPyodide(options = {}) {
     if (globalThis.fetch === answer) globalThis.fetch = realFetch;
   }
   mark(kind);
+  perfMark("runtime-up");
   return loaded;
 }

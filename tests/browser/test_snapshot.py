@@ -74,6 +74,7 @@ def _idle(page) -> None:
 
 def test_reload_paints_the_saved_table_then_takes_it_over(page, context, site, wait_ready, assert_no_py_error):
     context.add_init_script(RECORDER)
+    context.add_init_script(LOADER_ANIMATIONS)
     page.goto(site.url + QUERY)
     wait_ready(page)
     # the page forbids inline script (the painter is a file): it runs under that policy
@@ -97,6 +98,8 @@ def test_reload_paints_the_saved_table_then_takes_it_over(page, context, site, w
     # the snapshot was on screen before Python was up, dimmed, inert, loader on top
     assert painted["snapshot"] == "painted" and painted["ready"] is None, painted
     assert painted["inert"] and painted["opacity"] < 1 and painted["loader"], painted
+    # the small loader on the painted table: its tiles tip, in steps
+    _assert_loops_in_steps(page, "tip")
     assert painted["actions"] == 0, "the snapshot kept handlers' or tests' hooks"
     # ... showing the position left, where the live table then is
     assert painted["hand"] == before["hand"] and painted["board"] == before["board"]
@@ -204,8 +207,30 @@ LOADER_ANIMATIONS = """
           .filter(p => !['offset', 'computedOffset', 'easing', 'composite'].includes(p)),
       }));
   });
+  // every animation that loops while the runtime starts, on the whole page, seen as the page is
+  // parsed and as the interpreter comes up: the timing of each of its keyframes
+  window.__looping = {};
+  const looping = () => document.getAnimations()
+    .filter(a => a.effect && a.effect.getTiming().iterations === Infinity && a.playState === 'running')
+    .forEach(a => {
+      const t = a.effect.target;
+      const who = (a.animationName || a.constructor.name) + ' on ' + (t.id || t.className || t.tagName);
+      window.__looping[who] = a.effect.getKeyframes().slice(0, -1).map(k => k.easing);
+    });
+  document.addEventListener('DOMContentLoaded', looping);
+  addEventListener('py:ready', looping);
 })();
 """
+
+
+def _assert_loops_in_steps(page, expected: str) -> None:
+    """Every animation that looped while the runtime started (LOADER_ANIMATIONS) moved in steps,
+    ``expected`` among them."""
+    looping = page.evaluate("window.__looping")
+    assert any(name.startswith(expected + " ") for name in looping), looping
+    smooth = {name: easings for name, easings in looping.items()
+              if not easings or not all(e.startswith("steps(") for e in easings)}
+    assert smooth == {}, f"animations looping smoothly while the runtime starts: {smooth}"
 
 
 def test_loader_moves_with_css_animations_only(page, context, site, wait_ready, assert_no_py_error):
@@ -220,6 +245,10 @@ def test_loader_moves_with_css_animations_only(page, context, site, wait_ready, 
         # CSS animations of transform/opacity only: the compositor runs them
         assert a["type"] == "CSSAnimation" and a["state"] == "running", a
         assert set(a["props"]) <= {"transform", "opacity"}, a
+    # ... and in steps, a few frames a second: a smooth loop is sixty frames a second to composite,
+    # which the CPU does where there is no GPU path (WebKitGTK here): it took a core from the
+    # runtime's start, which came seconds later (scripts/bench_boot.py --engine webkit)
+    _assert_loops_in_steps(page, "sweep")
     # what index.html preloads is fetched once (the runtime reuses the preloaded response)
     fetched = page.evaluate("""() => performance.getEntriesByType('resource').map(e => e.name.split('?')[0])""")
     preloads = page.evaluate("""() => [...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')]
