@@ -382,6 +382,17 @@ WEBKIT_FACTS = """return {ready: window.__readyAt === undefined ? null : window.
                               .map(m => [m.name.slice(7), m.startTime]))}"""
 
 
+# what a page that did not get ready shows: its state attributes, the loader's words, the marks
+WEBKIT_STUCK = """const html = document.documentElement;
+    return JSON.stringify({attrs: Object.fromEntries([...html.attributes].map(a => [a.name, a.value])),
+        loader: (document.getElementById('loading-progress') || {}).textContent || null,
+        rescue: (document.querySelector('.rescue, #rescue') || {}).textContent || null,
+        errors: [...document.querySelectorAll('.py-error')].map(e => e.innerText),
+        controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+        marks: performance.getEntriesByType('mark').map(m => m.name + '@' + Math.round(m.startTime)),
+        now: Math.round(performance.now())});"""
+
+
 def _wk_wait(driver, script: str, what: str, timeout_s: float):
     deadline = time.monotonic() + timeout_s
     while True:
@@ -404,7 +415,14 @@ def _wk_load(driver, url: str, timeout_ms: int) -> dict:
     how = driver.execute_script(WEBKIT_RECORDER)
     if how != "ok":
         raise RuntimeError(f"{url}: the recorder came {how}")
-    _wk_wait(driver, "return window.__readyAt !== undefined", f"{url} ready", timeout_ms / 1000)
+    try:
+        _wk_wait(driver, "return window.__readyAt !== undefined", f"{url} ready", timeout_ms / 1000)
+    except RuntimeError as e:
+        try:
+            seen = driver.execute_script(WEBKIT_STUCK)
+        except Exception as e2:   # noqa: BLE001 - what the page shows is only a clue
+            seen = f"(the page could not be read: {e2})"
+        raise RuntimeError(f"{e}; the page showed: {seen}") from None
     at = driver.execute_script(WEBKIT_FACTS)
     if at.pop("errors"):
         raise RuntimeError(f"{url}: a .py-error")
