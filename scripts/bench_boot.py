@@ -113,16 +113,22 @@ def _goto(page, url: str, timeout_ms: int) -> None:
         raise RuntimeError(f"{url}: the rescue screen: " + page.locator('[data-testid="boot-error"]').inner_text())
 
 
+# What a load's page says of itself (both engines, after the recorder saw it ready): painted / usable
+# (the marks' times), the first contentful paint, which snapshot boot.js painted, when the runtime's
+# 10 MB wasm was asked for and fetched (resource timing), and the page's own marks (domino:*).
+LOAD_FACTS = """painted: window.__paintedAt === undefined ? null : window.__paintedAt,
+    usable: window.__usableAt === undefined ? null : window.__usableAt,
+    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+    snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
+    wasm: ((e) => e ? {start: e.startTime, end: e.responseEnd} : null)(performance.getEntriesByType('resource')
+            .filter(r => /pyodide\\.asm\\.wasm/.test(r.name))[0]),
+    marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
+                              .map(m => [m.name.slice(7), m.startTime]))"""
+
+
 def _load_full(page, url: str, timeout_ms: int) -> dict:
     _goto(page, url, timeout_ms)
-    at = page.evaluate("""() => ({ready: window.__readyAt, painted: window.__paintedAt === undefined ? null : window.__paintedAt,
-        usable: window.__usableAt === undefined ? null : window.__usableAt,
-        fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
-        snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
-        wasm: ((e) => e ? {start: e.startTime, end: e.responseEnd} : null)(performance.getEntriesByType('resource')
-            .filter(r => /pyodide\\.asm\\.wasm/.test(r.name))[0]),
-        marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
-                                  .map(m => [m.name.slice(7), m.startTime]))})""")
+    at = page.evaluate("() => ({ready: window.__readyAt, " + LOAD_FACTS + "})")
     if at["ready"] is None:
         raise RuntimeError("readiness was not observed by the init script")
     return at
@@ -370,16 +376,8 @@ new MutationObserver(seen).observe(html, {attributes: true,
 seen();
 return 'ok';"""
 
-WEBKIT_FACTS = """return {ready: window.__readyAt === undefined ? null : window.__readyAt,
-    painted: window.__paintedAt === undefined ? null : window.__paintedAt,
-    usable: window.__usableAt === undefined ? null : window.__usableAt,
-    fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
-    snapshot: window.dominoBoot ? window.dominoBoot.snapshot : null,
-    errors: [...document.querySelectorAll('.py-error')].map(e => e.innerText),
-    wasm: ((e) => e ? {start: e.startTime, end: e.responseEnd} : null)(performance.getEntriesByType('resource')
-            .filter(r => /pyodide\\.asm\\.wasm/.test(r.name))[0]),
-    marks: Object.fromEntries(performance.getEntriesByType('mark').filter(m => m.name.startsWith('domino:'))
-                              .map(m => [m.name.slice(7), m.startTime]))}"""
+WEBKIT_FACTS = ("return {ready: window.__readyAt === undefined ? null : window.__readyAt, "
+                "errors: [...document.querySelectorAll('.py-error')].map(e => e.innerText), " + LOAD_FACTS + "}")
 
 
 # what a page that did not get ready shows: its state attributes, the loader's words, the marks
