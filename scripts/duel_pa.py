@@ -26,7 +26,12 @@ legal move.
 
     python scripts/duel_pa.py [--deals 300] [--seed 0] [--first 0] [--levels hard,medium] [--json FILE]
                               [--hard-budget N] [--hard-max-samples N]   # hard's search (defaults unchanged)
+    python scripts/duel_pa.py --levels oracle ...   # the ceiling: a pair that sees every hand
     python scripts/duel_pa.py --openspiel [--os-deals 100]   # OpenSpiel's Block, 2 players
+
+``--levels oracle`` is no player of ours: a pair that sees every hand and
+plays the exact solver's best (``Oracle``), the measure of how many hands the
+deal decides whatever the play -- the ceiling for an honest pair against ``pa``.
 
 ``--openspiel`` measures, instead: our hard against OpenSpiel's ISMCTS bot in
 OpenSpiel's two-player ``python_block_dominoes`` (its own adapter: the deal
@@ -51,9 +56,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from domino.engine import tiles  # noqa: E402
+from domino.engine.line import E, W  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 from domino.players import get_player  # noqa: E402
+from domino.players.blocksolve import BlockSolver  # noqa: E402
+from domino.players.line import action_move, knowledge, medium_scores  # noqa: E402
 from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES  # noqa: E402
 
 TOP = 6   # double-six
@@ -263,6 +271,45 @@ def abw333_winner(deal: list[list], opener: int, final_view: dict, dominoes):
 
 
 # ---------------------------------------------------------------------------
+# a ceiling: the pair that sees every hand
+
+class Oracle:
+    """Not a player: the measure of how much of the hand is decided by the
+    deal.  It sees every hand (the referee's :class:`Hand`, ``sees_all``) and
+    plays the move the exact solver (:class:`~domino.players.blocksolve.BlockSolver`)
+    values best for its side, all four seats playing their best from there;
+    among moves of the same value (+1 won, 0 tied, -1 lost) medium's choice.
+    What it wins against ``pa`` is about what no honest player can beat."""
+
+    sees_all = True
+
+    def __init__(self):
+        self.nodes: list[int] = []
+        self.value = None    # the last choice's value for the oracle's side
+
+    def __call__(self, view: dict, rng: random.Random, hand) -> dict:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        k = knowledge(view)
+        solver = BlockSolver(k.rules, k.me)
+        best = None
+        for score, action, _ in medium_scores(k, legal):
+            h = hand.clone()
+            h.apply(action_move(k, action))
+            if h.ended:
+                won = h.settle()["winners"]
+                v = 0 if len(won) != 1 else (1 if won[0] == k.side else -1)
+            else:
+                v = solver.value(list(h.hands), h.end_val[W], h.end_val[E], h.turn)
+            if best is None or (v, score) > best[0]:
+                best = ((v, score), action)
+        self.nodes.append(solver.nodes)
+        self.value = best[0][0]
+        return best[1]
+
+
+# ---------------------------------------------------------------------------
 # the duel
 
 def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match:
@@ -271,8 +318,12 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
         seat = m.turn
         view = m.view(seat)
         rng = m.player_rng(seat)
+        chooser = choosers[kinds[seat]]
         t0 = time.process_time()
-        action = choosers[kinds[seat]](view, rng)
+        if getattr(chooser, "sees_all", False):
+            action = chooser(view, rng, m.hand)
+        else:
+            action = chooser(view, rng)
         dt = time.process_time() - t0
         if len(view["legal"]) > 1:
             cpu[kinds[seat]].append(dt)
@@ -283,7 +334,7 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
 def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True,
              first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None) -> dict:
     rules = make_rules("block", players=4, partnership=True)
-    choosers = {level: get_player(level), "pa": pa}
+    choosers = {level: Oracle() if level == "oracle" else get_player(level), "pa": pa}
     if level == "hard" and (hard_budget is not None or hard_max_samples is not None):
         from domino.players.levels import HardSearch
 
@@ -517,7 +568,8 @@ def main(argv=None) -> int:
     p.add_argument("--first", type=int, default=0,
                    help="the first deal's number: a long duel run in parts (--first 150 --deals 150 "
                         "plays deals 150..299 of the seed)")
-    p.add_argument("--levels", default="hard,medium", help="our levels, each against a pa pair")
+    p.add_argument("--levels", default="hard,medium",
+                   help="our levels, each against a pa pair ('oracle': the pair that sees every hand, a ceiling)")
     p.add_argument("--pa-samples", type=int, default=1,
                    help="pa's sample_size: possible hands searched per decision (0: all of them)")
     p.add_argument("--json", help="also write the results to this file")

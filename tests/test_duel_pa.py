@@ -101,3 +101,34 @@ def test_with_abw333_a_game_from_a_view_and_a_duel():
         winners = rec["result"]["winners"]
         assert side == (winners[0] if len(winners) == 1 else None)
     assert asked
+
+
+def test_the_oracle_keeps_every_won_hand_and_beats_medium():
+    """The ceiling's pair (it sees every hand): once its solver says a hand is
+    won whatever the others do, the hand is won; and it wins most hands
+    against medium's pair, on both sides of each deal."""
+    rules = make_rules("block", players=4, partnership=True)
+    med = get_player("medium")
+    won = hands = 0
+    for seed in range(6):
+        for ours in (0, 1):
+            oracle = duel_pa.Oracle()
+            m = Match(rules, seed=f"oracle/{seed}")
+            sure = False
+            while m.phase == "play":
+                v = m.view(m.turn)
+                rng = m.player_rng(m.turn)
+                if m.turn % 2 == ours:
+                    a = oracle(v, rng, m.hand)
+                    if len(v["legal"]) > 1:
+                        sure = sure or oracle.value == 1
+                else:
+                    a = med(v, rng)
+                assert a in v["legal"]
+                m.apply(a)
+            winners = m.records[0]["result"]["winners"]
+            if sure:
+                assert winners == [ours]
+            hands += 1
+            won += winners == [ours]
+    assert won >= 0.75 * hands, (won, hands)
