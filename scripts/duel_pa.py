@@ -27,6 +27,7 @@ legal move.
     python scripts/duel_pa.py [--deals 300] [--seed 0] [--first 0] [--levels hard,medium] [--json FILE]
                               [--hard-budget N] [--hard-max-samples N]   # hard's search (defaults unchanged)
     python scripts/duel_pa.py --levels oracle ...   # the ceiling: a pair that sees every hand
+    python scripts/duel_pa.py --compare A.json B.json   # two duels on the same deals, deal by deal
     python scripts/duel_pa.py --openspiel [--os-deals 100]   # OpenSpiel's Block, 2 players
 
 ``--levels oracle`` is no player of ours: a pair that sees every hand and
@@ -347,6 +348,7 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
     cpu = {level: [], "pa": []}
     wins = losses = ties = 0
     disagree: list[dict] = []
+    outcomes: list[list] = []     # [deal, our pair's seats (0: 0+2), hand won 1 / tied 0.5 / lost 0]
     checked = 0
     t_start = time.perf_counter()
     for i in range(first, first + deals):
@@ -362,6 +364,7 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
                 wins += 1
             else:
                 losses += 1
+            outcomes.append([i, ours, 0.5 if side is None else float(side == ours)])
             theirs, why = abw333_winner(m.records[0]["deal"], m.records[0]["opener"], m.view(0), dominoes)
             checked += 1
             if why is not None or theirs != side:
@@ -380,8 +383,31 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
             "cpu_s": {"ours": cpu_stats(cpu[level]), "pa": cpu_stats(cpu["pa"])},
             "hard_budget": (hard_budget or HARD_BUDGET) if level == "hard" else None,
             "hard_max_samples": (hard_max_samples or HARD_MAX_SAMPLES) if level == "hard" else None,
-            "abw333_checked": checked, "abw333_disagreements": disagree,
+            "abw333_checked": checked, "abw333_disagreements": disagree, "outcomes": outcomes,
             "seconds": round(time.perf_counter() - t_start, 1)}
+
+
+def paired(a: list[list], b: list[list]) -> dict:
+    """Two duels' ``outcomes`` on the same deals, compared deal by deal: the
+    mean of (a's score - b's score) per deal (both hands of it, 0..2 each), its
+    95% interval (normal, on the deals both played) -- far narrower than the
+    two win rates' intervals, since a deal's luck is the same for both."""
+    def per_deal(xs):
+        d: dict = {}
+        for deal, _ours, won in xs:
+            d[deal] = d.get(deal, 0.0) + won
+        return d
+    da, db = per_deal(a), per_deal(b)
+    common = sorted(set(da) & set(db))
+    diffs = [da[i] - db[i] for i in common]
+    n = len(diffs)
+    if n < 2:
+        return {"deals": n, "diff_per_hand": 0.0, "ci95": [0.0, 0.0]}
+    mean = sum(diffs) / n
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    # per hand: a deal is two hands
+    return {"deals": n, "diff_per_hand": mean / 2, "ci95": [(mean - half) / 2, (mean + half) / 2]}
 
 
 def print_duel(r: dict) -> None:
@@ -584,8 +610,19 @@ def main(argv=None) -> int:
     p.add_argument("--os-sims", type=int, default=300, help="ISMCTS simulations per decision")
     p.add_argument("--os-rollouts", type=int, default=1)
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                   help="no duel: compare two duels' --json files deal by deal (the first level of each)")
     args = p.parse_args(argv)
     out: list[dict] = []
+    if args.compare:
+        runs = []
+        for path in args.compare:
+            with open(path, encoding="utf-8") as fh:
+                runs.append(json.load(fh)[0])
+        c = paired(runs[0]["outcomes"], runs[1]["outcomes"])
+        print(f"{args.compare[0]} - {args.compare[1]}: {c['diff_per_hand']:+.3f} hands won per hand "
+              f"[{c['ci95'][0]:+.3f}, {c['ci95'][1]:+.3f}] over {c['deals']} deals played by both")
+        return 0
     if args.openspiel:
         try:
             import pyspiel  # noqa: F401

@@ -3,6 +3,7 @@ adapter and its statistics; the last test against abw333's own game and player
 (``dominoes``, in the dev requirements: it runs everywhere the suite does)."""
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -132,3 +133,30 @@ def test_the_oracle_keeps_every_won_hand_and_beats_medium():
             hands += 1
             won += winners == [ours]
     assert won >= 0.75 * hands, (won, hands)
+
+
+def test_two_duels_compared_deal_by_deal(tmp_path):
+    """--compare: the difference per hand and its interval come from the deals
+    both duels played, paired, so a deal's luck cancels."""
+    a = [[0, 0, 1.0], [0, 1, 0.0], [1, 0, 1.0], [1, 1, 1.0], [2, 0, 0.5], [2, 1, 0.0], [3, 0, 1.0], [3, 1, 1.0]]
+    b = [[0, 0, 1.0], [0, 1, 0.0], [1, 0, 1.0], [1, 1, 0.0], [2, 0, 0.0], [2, 1, 0.0], [9, 0, 1.0], [9, 1, 1.0]]
+    c = duel_pa.paired(a, b)
+    assert c["deals"] == 3                               # deals 3 and 9 were played by one only
+    assert c["diff_per_hand"] == pytest.approx((0 + 1 + 0.5) / 3 / 2)
+    lo, hi = c["ci95"]
+    assert lo < c["diff_per_hand"] < hi
+    assert duel_pa.paired(a, a)["ci95"] == [0.0, 0.0]  # the same outcomes: no difference, no doubt
+    fa, fb = tmp_path / "a.json", tmp_path / "b.json"
+    fa.write_text(json.dumps([{"outcomes": a}]))
+    fb.write_text(json.dumps([{"outcomes": b}]))
+    assert duel_pa.main(["--compare", str(fa), str(fb)]) == 0
+
+
+def test_a_duel_keeps_each_hands_outcome():
+    """run_duel's ``outcomes``: one per hand, both sides of each deal, adding up
+    to its win rate (here the oracle's pair against a random pair, for speed)."""
+    import dominoes
+    r = duel_pa.run_duel("oracle", 3, 0, get_player("random"), dominoes, progress=False, first=5)
+    assert [(d, s) for d, s, _ in r["outcomes"]] == [(5, 0), (5, 1), (6, 0), (6, 1), (7, 0), (7, 1)]
+    assert sum(w for _, _, w in r["outcomes"]) / r["hands"] == pytest.approx(r["win_rate"])
+    assert r["win_rate"] > 0.5 and not r["abw333_disagreements"]
