@@ -285,7 +285,6 @@ class Oracle:
     sees_all = True
 
     def __init__(self):
-        self.nodes: list[int] = []
         self.value = None    # the last choice's value for the oracle's side
 
     def __call__(self, view: dict, rng: random.Random, hand) -> dict:
@@ -305,7 +304,6 @@ class Oracle:
                 v = solver.value(list(h.hands), h.end_val[W], h.end_val[E], h.turn)
             if best is None or (v, score) > best[0]:
                 best = ((v, score), action)
-        self.nodes.append(solver.nodes)
         self.value = best[0][0]
         return best[1]
 
