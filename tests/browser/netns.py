@@ -35,7 +35,10 @@ netns_browser, phones``):
     ``page`` fixture of tests/conftest.py: any request to anything but the
     site's origin fails the test at teardown (``phones.external`` lists them),
     and so does a websocket to anything but the relays in ``phones.relays``
-    (``phones.sockets`` lists every websocket opened).
+    (``phones.sockets`` lists every websocket opened).  After a failed test,
+    every page it opened is written to ``test-results/failed/<test>/``
+    (:func:`dump_pages`: a screenshot, the text, the root's data attributes,
+    the stored keys and the page's last console lines).
 
 Teardown kills the server and deletes the namespace, also after a failure;
 namespaces left by a run that was killed (their pid is gone) are deleted at
@@ -44,6 +47,7 @@ the next setup.
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import select
@@ -56,6 +60,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from outcomes import did_fail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
@@ -273,6 +279,7 @@ class Phones:
         self._contexts.append(context)
         page = context.new_page()
         page.on("websocket", self._socket)
+        keep_console(page)
         if path is not None:
             page.goto(self.ns.url + path)
         return page
@@ -310,11 +317,57 @@ def netns_browser(netns, playwright):
         browser.close()
 
 
+CONSOLE_LINES = 400      # the last console lines kept per page, for a failed test's dump
+
+
+def keep_console(page) -> None:
+    """The page's console (and uncaught errors) kept on it, the last :data:`CONSOLE_LINES`, for :func:`dump_pages`."""
+    lines: list[str] = []
+    page.domino_console = lines
+
+    def add(text: str) -> None:
+        lines.append(f"{time.strftime('%H:%M:%S')} {text}")
+        del lines[:-CONSOLE_LINES]
+
+    page.on("console", lambda m: add(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: add(f"pageerror: {e}"))
+
+
+def dump_pages(pages: dict, test_name: str) -> Path:
+    """Each page (name -> page) as it was when ``test_name`` failed, under test-results/failed/: what a
+    flaky failure on a loaded machine leaves to read.  A page that cannot be read is skipped."""
+    out = REPO_ROOT / "test-results" / "failed" / re.sub(r"[^A-Za-z0-9_.-]+", "_", test_name)[:150]
+    out.mkdir(parents=True, exist_ok=True)
+    for name, page in pages.items():
+        try:
+            if page.is_closed():
+                continue
+            page.screenshot(path=str(out / f"{name}.png"), full_page=True, timeout=5_000)
+            facts = page.evaluate("""() => ({url: location.href, data: Object.assign({}, document.documentElement.dataset),
+                text: document.body ? document.body.innerText : '',
+                stored: Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))})""")
+        except Exception as e:          # a crashed or closing page: say so, go on
+            (out / f"{name}.txt").write_text(f"unreadable: {e}\n", encoding="utf-8")
+            continue
+        console = "\n".join(getattr(page, "domino_console", []))
+        (out / f"{name}.txt").write_text(
+            f"url: {facts['url']}\ndata: {facts['data']}\n\n{facts['text']}\n\n--- console\n{console}\n",
+            encoding="utf-8")
+        (out / f"{name}.stored.json").write_text(json.dumps(facts["stored"], indent=1),
+                                                 encoding="utf-8")
+    return out
+
+
 @pytest.fixture
-def phones(netns, netns_browser):
+def phones(request, netns, netns_browser):
     p = Phones(netns, netns_browser)
     try:
         yield p
     finally:
+        if did_fail(request.node):
+            pages = {f"phone{i}-{j}": pg for i, c in enumerate(p._contexts) for j, pg in enumerate(c.pages)}
+            roles = getattr(p, "by_role", None)
+            pages.update((role, pg) for role, pg in (roles.pages.items() if roles is not None else ()))
+            dump_pages(pages, request.node.nodeid)
         p.close()
     assert not p.external, f"requests left the local server: {p.external}"
