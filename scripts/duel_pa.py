@@ -27,6 +27,7 @@ legal move.
     python scripts/duel_pa.py [--deals 300] [--seed 0] [--first 0] [--levels hard,medium] [--json FILE]
                               [--hard-budget N] [--hard-max-samples N]   # hard's search (defaults unchanged)
     python scripts/duel_pa.py --levels oracle ...   # the ceiling: a pair that sees every hand
+    python scripts/duel_pa.py --sampler uniform ...  # hard dealing its samples uniformly (a lever measured)
     python scripts/duel_pa.py --compare A.json B.json   # two duels on the same deals, deal by deal
     python scripts/duel_pa.py --openspiel [--os-deals 100]   # OpenSpiel's Block, 2 players
 
@@ -62,8 +63,11 @@ from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
 from domino.players import get_player  # noqa: E402
 from domino.players.blocksolve import BlockSolver  # noqa: E402
-from domino.players.line import action_move, knowledge, medium_scores  # noqa: E402
-from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES  # noqa: E402
+from domino.players.line import LineSearch, action_move, knowledge, medium_scores  # noqa: E402
+from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES, sample_deal, uniform_deal  # noqa: E402
+
+#: ``--sampler``: how hard deals the hidden tiles of each of its samples
+SAMPLERS = {"greedy": staticmethod(sample_deal), "uniform": staticmethod(uniform_deal)}
 
 TOP = 6   # double-six
 ALL_TILES = [(a, b) for a in range(TOP + 1) for b in range(a, TOP + 1)]
@@ -331,7 +335,23 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
 
 
 def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True,
-             first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None) -> dict:
+             first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None,
+             sampler: str = "greedy") -> dict:
+    """``level``'s pair against ``pa``'s on ``deals`` deals from ``first``; ``sampler``: how hard deals the
+    hidden tiles of its samples (``SAMPLERS``: the hard players' own, or every consistent deal equally
+    likely)."""
+    line_search = LineSearch.sampler
+    LineSearch.sampler = SAMPLERS[sampler]
+    try:
+        r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples)
+    finally:
+        LineSearch.sampler = line_search
+    r["sampler"] = sampler
+    return r
+
+
+def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress: bool,
+              first: int, hard_budget: int | None, hard_max_samples: int | None) -> dict:
     rules = make_rules("block", players=4, partnership=True)
     choosers = {level: Oracle() if level == "oracle" else get_player(level), "pa": pa}
     if level == "hard" and (hard_budget is not None or hard_max_samples is not None):
@@ -414,6 +434,8 @@ def print_duel(r: dict) -> None:
     o, p = r["cpu_s"]["ours"], r["cpu_s"]["pa"]
     budget = (f" (budget {r['hard_budget']}, max samples {r['hard_max_samples']})"
               if r.get("hard_budget") else "")
+    if r.get("sampler", "greedy") != "greedy":
+        budget += f" (sampler {r['sampler']})"
     print(f"{r['level']}{budget} vs pa: win {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "
           f"over {r['hands']} hands ({r['deals']} deals x2; {r['wins']} won, {r['losses']} lost, "
           f"{r['ties']} tied); CPU s/decision {r['level']} {o['mean']:.4f} mean / {o['p95']:.4f} p95, "
@@ -604,6 +626,9 @@ def main(argv=None) -> int:
     p.add_argument("--hard-max-samples", type=int, default=None,
                    help=f"hard's cap on sampled deals per decision (default HARD_MAX_SAMPLES, {HARD_MAX_SAMPLES}); "
                         "it binds before a bigger budget does")
+    p.add_argument("--sampler", choices=sorted(SAMPLERS), default="greedy",
+                   help="how hard deals the hidden tiles of each sample: greedy (the hard players' own, "
+                        "seat after seat) or uniform (every consistent deal equally likely)")
     p.add_argument("--openspiel", action="store_true",
                    help="OpenSpiel's two-player Block (hard vs ISMCTS) and our two-player Draw (hard vs medium)")
     p.add_argument("--os-deals", type=int, default=100)
@@ -653,7 +678,7 @@ def main(argv=None) -> int:
         pa = PaChooser(dominoes, args.pa_samples)
         for level in args.levels.split(","):
             r = run_duel(level, args.deals, args.seed, pa, dominoes, not args.quiet, args.first,
-                         args.hard_budget, args.hard_max_samples)
+                         args.hard_budget, args.hard_max_samples, args.sampler)
             r["pa_samples"] = args.pa_samples or "all"
             out.append(r)
             print_duel(r)

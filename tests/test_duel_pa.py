@@ -160,3 +160,21 @@ def test_a_duel_keeps_each_hands_outcome():
     assert [(d, s) for d, s, _ in r["outcomes"]] == [(5, 0), (5, 1), (6, 0), (6, 1), (7, 0), (7, 1)]
     assert sum(w for _, _, w in r["outcomes"]) / r["hands"] == pytest.approx(r["win_rate"])
     assert r["win_rate"] > 0.5 and not r["abw333_disagreements"]
+
+
+def test_the_sampler_option_deals_hards_samples_and_is_put_back(monkeypatch):
+    """--sampler uniform: every sample of hard's search in the duel is dealt by uniform_deal (counted
+    here), and the hard players' own sampler is back after the duel."""
+    import dominoes
+    from domino.players.line import LineSearch
+    from domino.players.search import sample_deal, uniform_deal
+    calls = []
+
+    def counted(k, rng):
+        calls.append(1)
+        return uniform_deal(k, rng)
+    monkeypatch.setitem(duel_pa.SAMPLERS, "uniform", staticmethod(counted))
+    r = duel_pa.run_duel("hard", 1, 0, get_player("random"), dominoes, progress=False, first=2,
+                         sampler="uniform")
+    assert r["sampler"] == "uniform" and r["hands"] == 2 and len(calls) > 20
+    assert LineSearch.sampler is sample_deal

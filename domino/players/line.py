@@ -480,9 +480,12 @@ class LineSearch(SlicedSearch):
         self.crn = CRN and k.matador
         self.policy = matador_move if k.matador else rollout_move
 
+    #: how the hidden tiles of each sample are dealt (``scripts/duel_pa.py --sampler`` measures another)
+    sampler = staticmethod(sample_deal)
+
     def _new_sample(self) -> None:
         k = self.k
-        hands, bone = sample_deal(k, self.rng)
+        hands, bone = self.sampler(k, self.rng)
         b = k.h.clone()
         b.hands = hands
         b.bone = bone

@@ -8,7 +8,9 @@ players of every board build on: the line family's
 """
 from __future__ import annotations
 
+import bisect
 import json
+import math
 import random
 import time
 
@@ -35,12 +37,186 @@ def rules_of(view: dict):
 
 
 
+class DealCounter:
+    """Every deal of the hidden tiles consistent with a seat's knowledge, counted, and one drawn uniformly.
+
+    A consistent deal gives each other seat ``s`` exactly ``counts[s]`` tiles of the ``pool``, none it is
+    known to lack (``forbid[s]``), and the rest to the boneyard.  The pool's tiles fall into kinds by the
+    seats that may hold them; the number of deals is a sum over how many tiles of each kind each seat
+    gets of products of multinomials, worked out kind by kind over the seats' remaining needs (memoized;
+    the last kind takes what is still needed).  Drawing walks the kinds again, each split chosen with its
+    exact share of the deals, then the kind's tiles shuffled into that split: every consistent deal is
+    equally likely.  (A greedy deal, seat after seat, is not: the first seat's tiles are uniform over what
+    it may hold, whatever the others then can hold.)  ``total`` is 0 when no deal fits the knowledge.
+
+    The splits to try grow fast with the seats (eight at a Mexican Train): :func:`uniform_deal` counts
+    for at most :data:`DEAL_SEATS_MAX` other seats and :data:`DEAL_WORK_MAX` splits (:meth:`work`), and
+    deals greedily beyond."""
+
+    def __init__(self, pool: int, counts, forbid, me: int, players: int):
+        self.others = [s for s in range(players) if s != me]
+        self.players, self.me = players, me
+        self.n_pool = popcount(pool)
+        kinds: dict[int, list[int]] = {}
+        for t in tiles.ids(pool):
+            allowed = 0
+            for j, s in enumerate(self.others):
+                if not (forbid[s] >> t) & 1:
+                    allowed |= 1 << j
+            kinds.setdefault(allowed, []).append(t)
+        # the kinds most seats may hold last: fewer states reach them
+        self.kinds = sorted(kinds.items(), key=lambda kv: (popcount(kv[0]), kv[0]))
+        self.need = tuple(counts[s] for s in self.others)
+        self.splits: dict[tuple, tuple[list, list]] = {}
+        self.total: int | None = None
+
+    def work(self) -> int:
+        """A bound on the splits counting tries: for each kind but the last, the ways its tiles may go
+        to the seats that may hold them, times the states (the seats' remaining needs) it may meet."""
+        states = 1
+        for v in self.need:
+            states *= v + 1
+        out = 0
+        for allowed, ts in self.kinds[:-1]:
+            k, n = popcount(allowed), len(ts)
+            out += min(states, 1 << 40) * math.comb(n + k, k)
+        return out
+
+    def count(self) -> int:
+        """The number of consistent deals (kept in ``total``)."""
+        if self.total is None:
+            if not self.kinds:
+                self.total = 0 if any(self.need) else 1
+            else:
+                self.total = self._ways(0, self.need) if sum(self.need) <= self.n_pool else 0
+        return self.total
+
+    def _ways(self, i: int, state: tuple) -> int:
+        """The deals of kinds ``i``.. that give each other seat exactly ``state`` more tiles."""
+        allowed, ts = self.kinds[i]
+        n = len(ts)
+        if i == len(self.kinds) - 1:       # the last kind: the seats take what they still need
+            if sum(state) > n or any(v and not (allowed >> j) & 1 for j, v in enumerate(state)):
+                return 0
+            return _multinomial(n, state)
+        key = (i, state)
+        got = self.splits.get(key)
+        if got is not None:
+            return got[1][-1] if got[1] else 0
+        options: list = []
+        cum: list = []
+        acc = 0
+        for x in self._splits(allowed, state, n):
+            rest = tuple(a - b for a, b in zip(state, x))
+            w = self._ways(i + 1, rest)
+            if w:
+                acc += w * _multinomial(n, x)
+                options.append(x)
+                cum.append(acc)
+        self.splits[key] = (options, cum)
+        return acc
+
+    def _splits(self, allowed: int, state: tuple, n: int):
+        """How a kind's ``n`` tiles may go to the other seats (the rest to the boneyard)."""
+        out = [()]
+        for j, room in enumerate(state):
+            top = min(room, n) if (allowed >> j) & 1 else 0
+            out = [x + (v,) for x in out for v in range(top + 1) if sum(x) + v <= n]
+        return out
+
+    def draw(self, rng: random.Random, hand: int) -> tuple[list[int], list[int]]:
+        """One consistent deal (after :meth:`count` found some), uniformly: the seats' hands (``hand`` at
+        the seat's own) and the boneyard in a random order."""
+        hands = [0] * self.players
+        hands[self.me] = hand
+        bone: list[int] = []
+        state = self.need
+        last = len(self.kinds) - 1
+        for i, (_allowed, ts) in enumerate(self.kinds):
+            if i == last:
+                x = state
+            else:
+                options, cum = self.splits[(i, state)]
+                x = options[bisect.bisect_right(cum, rng.randrange(cum[-1]))]
+            order = ts[:]
+            rng.shuffle(order)
+            at = 0
+            for j, v in enumerate(x):
+                for t in order[at:at + v]:
+                    hands[self.others[j]] |= 1 << t
+                at += v
+            bone.extend(order[at:])
+            state = tuple(a - b for a, b in zip(state, x))
+        rng.shuffle(bone)
+        return hands, bone
+
+
+def _multinomial(n: int, parts: tuple) -> int:
+    """The ways to give ``parts[j]`` of ``n`` distinct tiles to each of them, the rest to one more."""
+    out = 1
+    left = n
+    for v in parts:
+        out *= _comb(left, v)
+        left -= v
+    return out
+
+
+_COMB: dict = {}
+
+
+def _comb(n: int, r: int) -> int:
+    key = (n, r)
+    v = _COMB.get(key)
+    if v is None:
+        v = _COMB[key] = math.comb(n, r)
+    return v
+
+
+_COUNTERS: dict = {}
+_COUNTERS_MAX = 64
+DEAL_SEATS_MAX = 3          # more other seats than this, or
+DEAL_WORK_MAX = 200_000     # more splits to try than this (DealCounter.work): deals are greedy
+
+
+def deal_counter(k) -> DealCounter | None:
+    """The :class:`DealCounter` of the seat's knowledge, counted, or None when counting would cost too
+    much (the last few are kept: one decision draws many deals from the same knowledge)."""
+    key = (k.pool, tuple(k.counts), tuple(k.forbid), k.me, k.players)
+    if key in _COUNTERS:
+        return _COUNTERS[key]
+    c: DealCounter | None = DealCounter(*key)
+    if len(c.others) > DEAL_SEATS_MAX or c.work() > DEAL_WORK_MAX:
+        c = None
+    else:
+        c.count()
+    if len(_COUNTERS) >= _COUNTERS_MAX:
+        _COUNTERS.clear()
+    _COUNTERS[key] = c
+    return c
+
+
+def uniform_deal(k, rng: random.Random) -> tuple[list[int], list[int]]:
+    """Hidden hands and a boneyard consistent with the seat's knowledge (as :func:`sample_deal`), every
+    consistent deal equally likely (:class:`DealCounter`); where counting would cost too much, dealt
+    seat after seat (:func:`sample_deal`).  Should no deal fit (knowledge that is wrong), the numbers the
+    seats passed on are allowed again.  Not the hard players' sampler: measured against it in
+    ``scripts/duel_pa.py --sampler uniform`` (issue 43), it did not win more (README)."""
+    c = deal_counter(k)
+    if c is None:
+        return sample_deal(k, rng)
+    if not c.total:
+        return sample_deal(k, rng, relax_after=0)
+    return c.draw(rng, k.hand)
+
+
 def sample_deal(k, rng: random.Random, attempts: int = 30,
                 relax_after: int = 20) -> tuple[list[int], list[int]]:
-    """Hidden hands and a boneyard consistent with the seat's knowledge (the
-    line family's :class:`Knowledge` or the other boards' ``BoardKnowledge``:
-    ``pool``, ``counts``, ``forbid``, ``hand``, ``me``, ``players``).  After
-    ``relax_after`` failed tries the numbers a seat passed on are allowed again."""
+    """Hidden hands and a boneyard consistent with the seat's knowledge (the line family's
+    :class:`Knowledge` or the other boards' ``BoardKnowledge``: ``pool``, ``counts``, ``forbid``,
+    ``hand``, ``me``, ``players``), dealt seat after seat: the seat with the least room first, each
+    taking the first tiles it may hold of a shuffled pool (tried again on a dead end).  After
+    ``relax_after`` failed tries the numbers a seat passed on are allowed again.  Cheap, and not uniform
+    over the consistent deals (:func:`uniform_deal` is)."""
     pool = tiles.ids(k.pool)
     others = [s for s in range(k.players) if s != k.me]
     order = sorted(others, key=lambda s: (popcount(k.pool & ~k.forbid[s]) - k.counts[s], s))
@@ -71,7 +247,6 @@ def sample_deal(k, rng: random.Random, attempts: int = 30,
             hands[k.me] = k.hand
             return hands, undealt
     raise AssertionError("unreachable: relaxed sampling always succeeds")
-
 
 
 def suit_counts(hand: int) -> list[int]:
