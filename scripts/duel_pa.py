@@ -340,12 +340,12 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
     """``level``'s pair against ``pa``'s on ``deals`` deals from ``first``; ``sampler``: how hard deals the
     hidden tiles of its samples (``SAMPLERS``: the hard players' own, or every consistent deal equally
     likely)."""
-    line_search = LineSearch.sampler
+    kept = LineSearch.__dict__["sampler"]      # the staticmethod itself (the class attribute is its function)
     LineSearch.sampler = SAMPLERS[sampler]
     try:
         r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples)
     finally:
-        LineSearch.sampler = line_search
+        LineSearch.sampler = kept
     r["sampler"] = sampler
     return r
 

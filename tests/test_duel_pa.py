@@ -177,4 +177,9 @@ def test_the_sampler_option_deals_hards_samples_and_is_put_back(monkeypatch):
     r = duel_pa.run_duel("hard", 1, 0, get_player("random"), dominoes, progress=False, first=2,
                          sampler="uniform")
     assert r["sampler"] == "uniform" and r["hands"] == 2 and len(calls) > 20
-    assert LineSearch.sampler is sample_deal
+    assert LineSearch.sampler is sample_deal and isinstance(LineSearch.__dict__["sampler"], staticmethod)
+    # and hard still plays after the duel, in this process (a sampler put back as a plain function
+    # would be called as a method, with the search as the knowledge)
+    m = Match(make_rules("block", players=4, partnership=True), seed="after the duel")
+    view = m.view(m.turn)
+    assert get_player("hard")(view, random.Random(1)) in view["legal"]
