@@ -22,6 +22,13 @@ Not constant-time (Python integers are not): fine for a game among friends,
 not for guarding money.  Points are in Jacobian coordinates so that a
 scalar multiplication needs one modular inverse, and multiples of the
 generator use a table of its doublings built once (a few ms).
+
+The same events are read again and again on a phone (Your matches reads
+every kept match, opening one reads it again, each from its events), so the
+pure functions that cost milliseconds remember their last answers
+(:class:`Memo`, bounded): a signature checked (valid or not), a payload
+decrypted with a key, a conversation key, a secret key's point.  An answer is
+only ever reused for the very same inputs.
 """
 from __future__ import annotations
 
@@ -35,6 +42,47 @@ import secrets
 import struct
 import time
 from typing import Any
+
+class Memo:
+    """The last answers of a pure function, by their inputs: at most ``budget``
+    in cost (each answer's ``cost``, 1 by default), the oldest out first."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.used = 0
+        self.kept: dict[Any, tuple[Any, int]] = {}
+
+    def get(self, key: Any) -> Any:
+        hit = self.kept.get(key)
+        return None if hit is None else hit[0]
+
+    def put(self, key: Any, value: Any, cost: int = 1) -> None:
+        if cost > self.budget or key in self.kept:
+            return
+        self.kept[key] = (value, cost)
+        self.used += cost
+        while self.used > self.budget:
+            self.used -= self.kept.pop(next(iter(self.kept)))[1]
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.used = 0
+
+
+#: signatures checked (key: x-only public key + signature + message -> valid or not)
+VERIFIED = Memo(4096)
+#: payloads decrypted (key: (conversation key, payload) -> plaintext), bounded in characters
+DECRYPTED = Memo(2_000_000)
+#: conversation keys (key: secret key + public key) and secret keys' points (key: secret key)
+CONVERSATIONS = Memo(256)
+POINTS = Memo(64)
+
+
+def forget() -> None:
+    """Empty every memo (tests that count the work, or measure it)."""
+    for m in (VERIFIED, DECRYPTED, CONVERSATIONS, POINTS):
+        m.clear()
+
 
 # ------------------------------------------------------------------ secp256k1
 _P = 0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEFFFFFC2F
@@ -166,7 +214,16 @@ def new_secret() -> bytes:
 
 def pubkey_of(secret_key: bytes) -> bytes:
     """The 32-byte x-only public key of a 32-byte secret key."""
-    return _bytes32(_times_g(_secret(secret_key))[0])
+    return _bytes32(_point_of(_secret(secret_key))[0])
+
+
+def _point_of(d: int) -> tuple[int, int]:
+    """d·G for a secret key d (remembered: a phone signs with the same few keys)."""
+    point = POINTS.get(d)
+    if point is None:
+        point = _times_g(d)
+        POINTS.put(d, point)
+    return point
 
 
 def is_pubkey(pubkey: Any) -> bool:
@@ -182,7 +239,7 @@ def sign(secret_key: bytes, msg: bytes, aux: bytes | None = None) -> bytes:
     if len(aux) != 32:
         raise ValueError("aux is 32 bytes")
     d0 = _secret(secret_key)
-    px, py = _times_g(d0)
+    px, py = _point_of(d0)
     d = d0 if py % 2 == 0 else _N - d0
     t = _bytes32(d ^ _int(tagged_hash("BIP0340/aux", aux)))
     k0 = _int(tagged_hash("BIP0340/nonce", t + _bytes32(px) + msg)) % _N
@@ -198,6 +255,15 @@ def verify(pubkey: bytes, msg: bytes, sig: bytes) -> bool:
     """Whether ``sig`` is a valid BIP-340 signature of ``msg`` by the x-only ``pubkey``."""
     if len(pubkey) != 32 or len(sig) != 64:
         return False
+    key = bytes(pubkey) + bytes(sig) + bytes(msg)       # fixed lengths first: no two inputs share a key
+    hit = VERIFIED.get(key)
+    if hit is None:
+        hit = _verify(pubkey, msg, sig)
+        VERIFIED.put(key, hit)
+    return hit
+
+
+def _verify(pubkey: bytes, msg: bytes, sig: bytes) -> bool:
     point = _lift_x(_int(pubkey))
     r, s = _int(sig[:32]), _int(sig[32:])
     if point is None or r >= _P or s >= _N:
@@ -309,12 +375,18 @@ def conversation_key(secret_key: bytes, pubkey: bytes) -> bytes:
         d = _secret(secret_key)
     except NostrKeyError as exc:
         raise Nip44Error("bad-key", str(exc)) from None
+    memo_key = (d, bytes(pubkey)) if isinstance(pubkey, (bytes, bytearray)) else None
+    hit = CONVERSATIONS.get(memo_key) if memo_key is not None else None
+    if hit is not None:
+        return hit
     point = _lift_x(_int(pubkey)) if isinstance(pubkey, (bytes, bytearray)) and len(pubkey) == 32 else None
     if point is None:
         raise Nip44Error("bad-key", "the public key is not a point of the curve")
     shared = _affine(_mul2(d, point))
     assert shared is not None      # d < n and the curve's order is prime
-    return hmac.new(_SALT, _bytes32(shared[0]), hashlib.sha256).digest()
+    key = hmac.new(_SALT, _bytes32(shared[0]), hashlib.sha256).digest()
+    CONVERSATIONS.put(memo_key, key)
+    return key
 
 
 def message_keys(conv_key: bytes, nonce: bytes) -> tuple[bytes, bytes, bytes]:
@@ -438,6 +510,17 @@ def decrypt(payload: str, conv_key: bytes) -> str:
     not one, or not for this key (the MAC fails: a wrong key reads nothing)."""
     if not isinstance(payload, str):
         raise Nip44Error("bad-length", "a payload is text")
+    memo_key = (bytes(conv_key), payload) if isinstance(conv_key, (bytes, bytearray)) else None
+    hit = DECRYPTED.get(memo_key) if memo_key is not None else None
+    if hit is not None:
+        return hit
+    text = _decrypt(payload, conv_key)
+    if memo_key is not None:
+        DECRYPTED.put(memo_key, text, len(payload) + len(text))
+    return text
+
+
+def _decrypt(payload: str, conv_key: bytes) -> str:
     if payload[:1] == "#":
         raise Nip44Error("unknown-version", "unknown encryption version")
     if not 132 <= len(payload) <= 87472:

@@ -153,6 +153,58 @@ def test_a_wrong_key_reads_nothing_and_a_changed_byte_is_caught():
         nostr.decrypt(None, conv)    # type: ignore[arg-type]
 
 
+def test_what_is_remembered_answers_only_the_very_same_inputs(monkeypatch):
+    """A phone reads the same events again and again: a signature checked and a payload decrypted are
+    remembered, but a changed byte, another key or another signature is worked out afresh, and a
+    refusal stays a refusal."""
+    nostr.forget()
+    calls = {"verify": 0, "decrypt": 0}
+    real_verify, real_decrypt = nostr._verify, nostr._decrypt
+
+    def counted(name, real):
+        def f(*args):
+            calls[name] += 1
+            return real(*args)
+        return f
+    monkeypatch.setattr(nostr, "_verify", counted("verify", real_verify))
+    monkeypatch.setattr(nostr, "_decrypt", counted("decrypt", real_decrypt))
+    msg = hashlib.sha256(b"a move").digest()
+    pub, sig = nostr.pubkey_of(SK1), nostr.sign(SK1, msg)
+    assert [nostr.verify(pub, msg, sig) for _ in range(5)] == [True] * 5 and calls["verify"] == 1
+    other = bytearray(msg)
+    other[0] ^= 1
+    bad_sig = sig[:63] + bytes([sig[63] ^ 1])
+    for _ in range(2):
+        assert not nostr.verify(pub, bytes(other), sig)
+        assert not nostr.verify(pub, msg, bad_sig)
+        assert not nostr.verify(nostr.pubkey_of(SK2), msg, sig)
+    assert calls["verify"] == 4
+    conv = nostr.conversation_key(SK1, nostr.pubkey_of(SK2))
+    assert nostr.conversation_key(SK2, nostr.pubkey_of(SK1)) == conv
+    payload = nostr.encrypt('{"t":"view"}', conv)
+    assert [nostr.decrypt(payload, conv) for _ in range(3)] == ['{"t":"view"}'] * 3 and calls["decrypt"] == 1
+    wrong = nostr.conversation_key(bytes(31) + b"\x05", nostr.pubkey_of(SK2))
+    for _ in range(2):
+        with pytest.raises(nostr.Nip44Error):
+            nostr.decrypt(payload, wrong)
+    assert calls["decrypt"] == 3
+
+
+def test_the_memos_are_bounded_oldest_out():
+    m = nostr.Memo(10)
+    for i in range(6):
+        m.put(i, str(i), 3)
+    assert m.used <= 10 and [k for k in m.kept] == [3, 4, 5] and m.get(5) == "5" and m.get(0) is None
+    m.put("big", "x", 11)                    # more than the whole budget: not kept, nothing pushed out
+    assert m.get("big") is None and m.get(3) == "3"
+    m.put(5, "other", 1)                     # an answer once kept is not replaced
+    assert m.get(5) == "5"
+    assert nostr.DECRYPTED.budget <= 2_000_000 and nostr.VERIFIED.budget <= 4096
+    nostr.forget()
+    assert all(not x.kept and x.used == 0
+               for x in (nostr.VERIFIED, nostr.DECRYPTED, nostr.CONVERSATIONS, nostr.POINTS))
+
+
 def test_chacha20_rfc8439_vector():
     # RFC 8439 section 2.4.2
     key = bytes(range(32))
