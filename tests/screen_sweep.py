@@ -271,7 +271,8 @@ def sweep_match(game: str, n: int, opts: dict, seed: int, *, full: bool = False,
     """Play one match with ``kind`` computers at every seat, drawing every
     screen as it goes (see the module docstring).  ``every_action=False``:
     only the hands' ends and the match's end, for every seat, each seat in
-    one language in turn (the many-matches sweep)."""
+    one language in turn, and the review of the match's last hand (the
+    many-matches sweep)."""
     sw = Sweep(matches=1)
     label = f"{game}/{n}/{opts}/seed {seed}"
     m = Match(make_rules(game, players=n, **opts), seed=seed, seats=_seats(n, None, kind))
@@ -310,8 +311,10 @@ def sweep_match(game: str, n: int, opts: dict, seed: int, *, full: bool = False,
             moment(KINDS if full else ends if m.phase != "play" else None)
             continue
         sw.hands += 1
-        _review_screens(m, d)
-        if m.finished or (max_hands is not None and sw.hands >= max_hands):
+        last = m.finished or (max_hands is not None and sw.hands >= max_hands)
+        if every_action or last:      # the many-matches sweep reviews each match's last hand
+            _review_screens(m, d)
+        if last:
             break
         m.next_hand()
         sw.actions += 1

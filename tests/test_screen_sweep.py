@@ -37,7 +37,7 @@ def configs() -> list[tuple[str, int, dict]]:
 CONFIGS = configs()
 IDS = [f"{g}-{n}" + ("" if "partnership" not in o else "-partners" if o["partnership"] else "-solo")
        for g, n, o in CONFIGS]
-SEEDS_PER_CONFIG = 7     # the many-matches sweep: 7 x 45 configs = 315 matches
+SEEDS_PER_CONFIG = 4     # the many-matches sweep: 4 x 45 configs = 180 matches (more: scripts/sweep_screens.py)
 
 
 def _fail(sw) -> str:
