@@ -336,14 +336,15 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
 
 def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True,
              first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None,
-             sampler: str = "greedy") -> dict:
+             sampler: str = "greedy", records: bool = False) -> dict:
     """``level``'s pair against ``pa``'s on ``deals`` deals from ``first``; ``sampler``: how hard deals the
     hidden tiles of its samples (``SAMPLERS``: the hard players' own, or every consistent deal equally
-    likely)."""
+    likely); ``records``: keep every hand's record (deal, opener, actions) with who sat where, under
+    ``"records"`` (what ``scripts/play_model.py`` learns from)."""
     kept = LineSearch.__dict__["sampler"]      # the staticmethod itself (the class attribute is its function)
     LineSearch.sampler = SAMPLERS[sampler]
     try:
-        r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples)
+        r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples, records)
     finally:
         LineSearch.sampler = kept
     r["sampler"] = sampler
@@ -351,7 +352,7 @@ def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progres
 
 
 def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress: bool,
-              first: int, hard_budget: int | None, hard_max_samples: int | None) -> dict:
+              first: int, hard_budget: int | None, hard_max_samples: int | None, records: bool = False) -> dict:
     rules = make_rules("block", players=4, partnership=True)
     choosers = {level: Oracle() if level == "oracle" else get_player(level), "pa": pa}
     if level == "hard" and (hard_budget is not None or hard_max_samples is not None):
@@ -367,6 +368,7 @@ def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progre
     wins = losses = ties = 0
     disagree: list[dict] = []
     outcomes: list[list] = []     # [deal, our pair's seats (0: 0+2), hand won 1 / tied 0.5 / lost 0]
+    kept: list[dict] = []
     checked = 0
     t_start = time.perf_counter()
     for i in range(first, first + deals):
@@ -383,6 +385,8 @@ def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progre
             else:
                 losses += 1
             outcomes.append([i, ours, 0.5 if side is None else float(side == ours)])
+            if records:
+                kept.append({"deal": i, "ours": ours, "kinds": kinds, "record": m.records[0]})
             theirs, why = abw333_winner(m.records[0]["deal"], m.records[0]["opener"], m.view(0), dominoes)
             checked += 1
             if why is not None or theirs != side:
@@ -402,7 +406,8 @@ def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progre
             "hard_budget": (hard_budget or HARD_BUDGET) if level == "hard" else None,
             "hard_max_samples": (hard_max_samples or HARD_MAX_SAMPLES) if level == "hard" else None,
             "abw333_checked": checked, "abw333_disagreements": disagree, "outcomes": outcomes,
-            "seconds": round(time.perf_counter() - t_start, 1)}
+            "seconds": round(time.perf_counter() - t_start, 1),
+            **({"records": kept} if records else {})}
 
 
 def paired(a: list[list], b: list[list]) -> dict:
@@ -629,6 +634,8 @@ def main(argv=None) -> int:
     p.add_argument("--sampler", choices=sorted(SAMPLERS), default="greedy",
                    help="how hard deals the hidden tiles of each sample: greedy (the hard players' own, "
                         "seat after seat) or uniform (every consistent deal equally likely)")
+    p.add_argument("--records", action="store_true",
+                   help="keep every hand's record (deal, actions, who sat where) in the --json file")
     p.add_argument("--openspiel", action="store_true",
                    help="OpenSpiel's two-player Block (hard vs ISMCTS) and our two-player Draw (hard vs medium)")
     p.add_argument("--os-deals", type=int, default=100)
@@ -678,7 +685,7 @@ def main(argv=None) -> int:
         pa = PaChooser(dominoes, args.pa_samples)
         for level in args.levels.split(","):
             r = run_duel(level, args.deals, args.seed, pa, dominoes, not args.quiet, args.first,
-                         args.hard_budget, args.hard_max_samples, args.sampler)
+                         args.hard_budget, args.hard_max_samples, args.sampler, args.records)
             r["pa_samples"] = args.pa_samples or "all"
             out.append(r)
             print_duel(r)
