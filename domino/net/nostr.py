@@ -427,20 +427,33 @@ def unpad(padded: bytes) -> str:
         raise Nip44Error("bad-padding", "the plaintext is not UTF-8") from None
 
 
+#: ChaCha20's blocks worked out at once: each of the state's 16 words holds that many blocks' words in
+#: 64-bit lanes of one Python integer (a sum's carry and a rotation's spill land in a lane's upper half,
+#: which the mask clears), so a round's few hundred integer operations serve them all
+LANES = 256
+_LANE_ONE = (1).to_bytes(8, "little")
+_SIGMA = (0x61707865, 0x3320646E, 0x79622D32, 0x6B206574)
+
+
 def chacha20(key: bytes, nonce: bytes, data: bytes, counter: int = 0) -> bytes:
     """RFC 8439 ChaCha20: ``data`` XOR the key stream of (key, 12-byte nonce)
-    from block ``counter``."""
+    from block ``counter`` (the block counter wraps at 2**32, as the RFC's 32-bit counter does)."""
     if len(key) != 32 or len(nonce) != 12:
         raise ValueError("ChaCha20 takes a 32-byte key and a 12-byte nonce")
-    m = _M32
-    k0, k1, k2, k3, k4, k5, k6, k7 = struct.unpack("<8I", key)
-    n0, n1, n2 = struct.unpack("<3I", nonce)
+    words = struct.unpack("<8I", key) + struct.unpack("<3I", nonce)
     blocks = (len(data) + 63) // 64
-    stream = bytearray()
-    pack = struct.Struct("<16I").pack
-    for b in range(blocks):
-        c = (counter + b) & m
-        x0, x1, x2, x3 = 0x61707865, 0x3320646E, 0x79622D32, 0x6B206574
+    stream = bytearray(64 * blocks)
+    b = 0
+    while b < blocks:
+        # up to LANES blocks at once, block i in bits 64i..64i+31 of each word (the bits above stay 0)
+        lanes = min(LANES, blocks - b)
+        one = int.from_bytes(_LANE_ONE * lanes, "little")
+        m = _M32 * one
+        c = int.from_bytes(b"".join(((counter + b + i) & _M32).to_bytes(8, "little") for i in range(lanes)),
+                           "little")
+        k0, k1, k2, k3, k4, k5, k6, k7, n0, n1, n2 = (w * one for w in words)
+        s0, s1, s2, s3 = (w * one for w in _SIGMA)
+        x0, x1, x2, x3 = s0, s1, s2, s3
         x4, x5, x6, x7, x8, x9, x10, x11 = k0, k1, k2, k3, k4, k5, k6, k7
         x12, x13, x14, x15 = c, n0, n1, n2
         for _ in range(10):
@@ -478,12 +491,17 @@ def chacha20(key: bytes, nonce: bytes, data: bytes, counter: int = 0) -> bytes:
             x9 = (x9 + x14) & m; x4 ^= x9; x4 = ((x4 << 12) | (x4 >> 20)) & m  # noqa: E702
             x3 = (x3 + x4) & m; x14 ^= x3; x14 = ((x14 << 8) | (x14 >> 24)) & m  # noqa: E702
             x9 = (x9 + x14) & m; x4 ^= x9; x4 = ((x4 << 7) | (x4 >> 25)) & m  # noqa: E702
-        stream += pack(
-            (x0 + 0x61707865) & m, (x1 + 0x3320646E) & m, (x2 + 0x79622D32) & m,
-            (x3 + 0x6B206574) & m, (x4 + k0) & m, (x5 + k1) & m, (x6 + k2) & m,
-            (x7 + k3) & m, (x8 + k4) & m, (x9 + k5) & m, (x10 + k6) & m,
-            (x11 + k7) & m, (x12 + c) & m, (x13 + n0) & m, (x14 + n1) & m,
-            (x15 + n2) & m)
+        out = ((x0 + s0) & m, (x1 + s1) & m, (x2 + s2) & m, (x3 + s3) & m,
+               (x4 + k0) & m, (x5 + k1) & m, (x6 + k2) & m, (x7 + k3) & m,
+               (x8 + k4) & m, (x9 + k5) & m, (x10 + k6) & m, (x11 + k7) & m,
+               (x12 + c) & m, (x13 + n0) & m, (x14 + n1) & m, (x15 + n2) & m)
+        end = 64 * (b + lanes)
+        for j, w in enumerate(out):         # word j of block b + i: bytes 8i..8i+3 of w, little-endian
+            wb = w.to_bytes(8 * lanes, "little")
+            at = 64 * b + 4 * j
+            for t in range(4):
+                stream[at + t:end:64] = wb[t::8]
+        b += lanes
     n = len(data)
     if n == 0:
         return b""

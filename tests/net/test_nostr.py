@@ -205,6 +205,23 @@ def test_the_memos_are_bounded_oldest_out():
                for x in (nostr.VERIFIED, nostr.DECRYPTED, nostr.CONVERSATIONS, nostr.POINTS))
 
 
+def test_chacha20_many_blocks_at_once_is_one_block_at_a_time(monkeypatch):
+    """The key stream worked out LANES blocks at once (each word's blocks in one integer's lanes) is the
+    one worked out block by block (LANES 1), whatever the length, across the groups' edges and where the
+    32-bit block counter wraps."""
+    import random
+    rng = random.Random(8439)
+    key, nonce = bytes(rng.randrange(256) for _ in range(32)), bytes(rng.randrange(256) for _ in range(12))
+    cases = [(n, c) for n in (0, 1, 63, 64, 65, 1000, 64 * nostr.LANES - 1, 64 * nostr.LANES,
+                              64 * nostr.LANES + 65, 65603) for c in (0, 1, 2**32 - 3)]
+    datas = {n: bytes(rng.randrange(256) for _ in range(n)) for n, _ in cases}
+    fast = [nostr.chacha20(key, nonce, datas[n], c) for n, c in cases]
+    monkeypatch.setattr(nostr, "LANES", 1)
+    slow = [nostr.chacha20(key, nonce, datas[n], c) for n, c in cases]
+    assert fast == slow
+    assert nostr.chacha20(key, nonce, bytes(64), 2**32) == nostr.chacha20(key, nonce, bytes(64), 0)
+
+
 def test_chacha20_rfc8439_vector():
     # RFC 8439 section 2.4.2
     key = bytes(range(32))
