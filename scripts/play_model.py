@@ -28,16 +28,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from domino.engine import tiles  # noqa: E402
+from domino.engine.common import other_half  # noqa: E402
+from domino.players.search import popcount  # noqa: E402
 
 LOW, HIGH, PIPS = tiles.LOW, tiles.HIGH, tiles.PIPS
-N_TILES = 28
-ACC = [sum(1 << t for t in range(N_TILES) if v in (LOW[t], HIGH[t])) for v in range(7)]
+ACC = [tiles.SUIT[v] & tiles.set_mask(6) for v in range(7)]     # the double-six tiles showing v
 FEATURES = ("pips", "double", "follow_new", "follow_other", "ends_same", "unseen_new",
             "partner_lacks_new", "next_lacks_new", "suit_len")
-
-
-def popcount(x: int) -> int:
-    return bin(x).count("1")
 
 
 def plays(hand: int, ends) -> list[tuple[int, int, int]]:
@@ -45,12 +42,8 @@ def plays(hand: int, ends) -> list[tuple[int, int, int]]:
     out, seen = [], set()
     for e in (0, 1):
         v = ends[e]
-        m = hand & ACC[v]
-        while m:
-            b = m & -m
-            m ^= b
-            t = b.bit_length() - 1
-            x = HIGH[t] if LOW[t] == v else LOW[t]
+        for t in tiles.ids(hand & ACC[v]):
+            x = other_half(t, v)
             o = ends[1 - e]
             key = (t, tuple(sorted((x, o))))
             if key not in seen:
