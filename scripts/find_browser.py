@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import os
+import shlex
 import shutil
 import sys
+from pathlib import Path
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"
 
@@ -55,6 +57,19 @@ def find_chromium() -> str | None:
     if os.path.isfile(SYSTEM_CHROMIUM):
         return SYSTEM_CHROMIUM
     return shutil.which("chromium")
+
+
+def logging_wrapper(path: str | Path, argv: list[str], log: str | Path) -> str:
+    """Write at ``path`` an executable script that runs ``argv`` followed by the arguments it is given,
+    with the browser's stderr appended to ``log``, and return its path (for Playwright's
+    ``executable_path``).  A renderer that crashes says why there (a failed check, out of memory):
+    without it a test only reads "Target crashed".  Playwright speaks to the browser over file
+    descriptors 3 and 4, which ``exec`` keeps."""
+    path = Path(path)
+    path.write_text("#!/bin/sh\n# Chromium, its stderr kept in a log\n"
+                    f"exec {' '.join(shlex.quote(a) for a in argv)} \"$@\" 2>>{shlex.quote(str(log))}\n")
+    path.chmod(0o755)
+    return str(path)
 
 
 if __name__ == "__main__":

@@ -64,11 +64,14 @@ BROWSER_DIR = Path(__file__).resolve().parent / "browser"
 
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
 from devserver import DevServer  # noqa: E402
-from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
+from find_browser import LAUNCH_ARGS, find_chromium, logging_wrapper  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "engine"))   # the engine tests' helpers.py
 from outcomes import FAILED, did_fail  # noqa: E402,F401  (did_fail: for the browser tests)
+# a page's renderer that died fails its test as RendererCrashed, with the browser's last words, and the
+# test runs once more (pyproject.toml): the hooks of tests/crashes.py
+from crashes import chromium_log, pytest_runtest_call, pytest_runtest_setup  # noqa: E402,F401
 
 READY_SELECTOR = 'html[data-ready="1"]'
 READY_TIMEOUT_MS = 60_000
@@ -168,7 +171,9 @@ def browser_type_launch_args(browser_type_launch_args):
     js_flags = os.environ.get("DOMINO_TEST_JS_FLAGS", "--liftoff-only")
     if js_flags:
         args.append("--js-flags=" + js_flags)
-    return {**browser_type_launch_args, "executable_path": executable, "args": args}
+    log = chromium_log("chromium")
+    wrapper = logging_wrapper(log.with_suffix(".sh"), [executable], log)
+    return {**browser_type_launch_args, "executable_path": wrapper, "args": args}
 
 
 @pytest.fixture

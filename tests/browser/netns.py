@@ -51,7 +51,6 @@ import json
 import os
 import re
 import select
-import shlex
 import shutil
 import subprocess
 import sys
@@ -65,7 +64,8 @@ from outcomes import did_fail
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "scripts"))
-from find_browser import LAUNCH_ARGS, find_chromium  # noqa: E402
+from find_browser import LAUNCH_ARGS, find_chromium, logging_wrapper  # noqa: E402
+from crashes import chromium_log  # noqa: E402
 
 PREFIX = "domino-rtc-"
 PORT = 8000
@@ -207,11 +207,9 @@ class NetNs:
         chromium = find_chromium()
         if not chromium:
             raise RuntimeError("no Chromium found: run scripts/setup")
-        path = Path(self._tmp.name) / "chromium-in-netns"
-        path.write_text("#!/bin/sh\n# Chromium in network namespace " + self.name + " only\n"
-                        f"exec ip netns exec {shlex.quote(self.name)} {shlex.quote(chromium)} \"$@\"\n")
-        path.chmod(0o755)
-        return str(path)
+        # Chromium in the namespace only, its stderr kept (tests/crashes.py)
+        return logging_wrapper(Path(self._tmp.name) / "chromium-in-netns", self.exec_argv(chromium),
+                               chromium_log(self.name))
 
     def launch(self, playwright, **kwargs):
         """A Chromium (Playwright Browser) running inside the namespace."""
