@@ -20,6 +20,13 @@
  * If nothing is ready two minutes after the page loaded, a softer note offers
  * the same buttons and "keep waiting"; it goes away by itself if the game
  * becomes ready.
+ *
+ * A boot that fails on the network (a file of the runtime that did not arrive:
+ * "Failed to fetch dynamically imported module", as a phone's connection drops
+ * for a moment) loads the page once more by itself instead, with the loader
+ * still up: html[data-boot-retry="1"] as it goes, html[data-boot-retried="1"]
+ * on the page loaded again. Once a minute at most (sessionStorage): a network
+ * that stays down ends on the error screen, never in a loop.
  */
 (function () {
   "use strict";
@@ -136,9 +143,30 @@
     if (first) first.focus();
   }
 
+  var RETRY_KEY = prefix + "boot-retry";    // sessionStorage: when this tab last loaded again by itself
+  var RETRY_MS = 60000;
+  var NETWORK = /failed to fetch|networkerror|load failed|importing a module script failed|error loading dynamically imported module/i;
+
+  function retriedLately() {
+    try {
+      var at = Number(sessionStorage.getItem(RETRY_KEY));
+      return at > 0 && Math.abs(Date.now() - at) < RETRY_MS;
+    } catch (e) { return true; }      // no storage: no way to know, no retry
+  }
+
+  if (retriedLately()) html.setAttribute("data-boot-retried", "1");
+
   function early(message) {
-    // before the game is ready, a runtime error means it never will be
-    if (html.getAttribute("data-ready") !== "1") show(message);
+    // before the game is ready, a runtime error means it never will be; one that
+    // is the network's gets one more try, by itself
+    if (html.getAttribute("data-ready") === "1" || shown && !shown.soft) return;
+    if (NETWORK.test(message) && !retriedLately()) {
+      try { sessionStorage.setItem(RETRY_KEY, String(Date.now())); } catch (e) { show(message); return; }
+      html.setAttribute("data-boot-retry", "1");
+      location.reload();
+      return;
+    }
+    show(message);
   }
   addEventListener("error", function (e) {
     early((e && (e.message || (e.error && e.error.message))) || "error");

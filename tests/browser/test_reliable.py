@@ -382,6 +382,46 @@ def test_python_failure_at_start_offers_start_fresh(fresh_page, site, wait_ready
     no_py_error(page)
 
 
+PLUGIN = "**/static/vendor/pyscript/py-terminal-*.js"   # one of the runtime's files every boot fetches
+
+
+def test_a_boot_that_loses_a_file_on_the_network_loads_again_by_itself(fresh_page, site, wait_ready):
+    """A phone's connection that drops for a moment as the game starts: the runtime's module that did not
+    arrive makes the page load once more by itself, not the error screen."""
+    page = fresh_page
+    asked = []
+
+    def once(route):
+        asked.append(route.request.url)
+        route.abort() if len(asked) == 1 else route.continue_()
+
+    page.route(PLUGIN, once)
+    page.goto(site.url + "?delay=0")
+    wait_ready(page)
+    tid(page, "new-game").wait_for()
+    assert page.evaluate("document.documentElement.dataset.bootRetried") == "1"
+    assert not tid(page, "boot-error").count()
+    assert len(asked) == 2, asked
+    no_py_error(page)
+
+
+def test_a_network_that_stays_down_ends_on_the_error_screen_not_in_a_loop(fresh_page, site, wait_ready):
+    page = fresh_page
+    asked = []
+    page.route(PLUGIN, lambda route: (asked.append(route.request.url), route.abort()))
+    documents = []
+    page.on("framenavigated", lambda frame: documents.append(frame.url) if frame == page.main_frame else None)
+    page.goto(site.url + "?delay=0")
+    wait_ready(page)
+    tid(page, "boot-error").wait_for()
+    assert "fetch" in tid(page, "boot-error").inner_text().lower()
+    page.wait_for_timeout(1500)                      # no third load comes
+    assert len(asked) == 2 and len(documents) == 2, (asked, documents)
+    assert page.evaluate("document.documentElement.dataset.bootRetried") == "1"
+    tid(page, "reload").wait_for()                   # the player's own way on
+    no_py_error(page)
+
+
 # ------------------------------------------------------------------ files
 def leave_match(page):
     """Resign, then "new match": back to the new-game screen."""
