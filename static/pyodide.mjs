@@ -26,6 +26,16 @@
  *   fetch() response, not a preload: V8 still reads the compiled module back
  *   from its cache (a preloaded response misses it).
  *
+ * - no stack switching: the runtime starts with WebAssembly's JSPI
+ *   (`WebAssembly.Suspending`, `Suspender`) hidden from it, so it calls every
+ *   Python function from JavaScript (our event handlers, timers, messages) on
+ *   the page's own stack, as in a browser without JSPI. On a switched stack,
+ *   Chromium 156's frame-pointer stack walk (its allocation sampling) reads past
+ *   that stack's end and the tab dies ("Target crashed"; the minidumps of five
+ *   such crashes in the friends' tests all stop at that walk, the stack pointer
+ *   on a V8 secondary stack). The game never suspends Python (no run_sync), so
+ *   it needs none of it. html[data-jspi="off"] says it is hidden.
+ *
  * `loaded` is the started interpreter (for tests: import this module again).
  */
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
@@ -66,6 +76,23 @@ function mark(kind) {
   if (typeof document !== "undefined") document.documentElement.setAttribute("data-stdlib", kind);
 }
 
+// WebAssembly's stack switching (JSPI) hidden while the runtime starts (it looks once, then): see above.
+const STACK_SWITCHING = ["Suspending", "Suspender"];
+
+function hideStackSwitching() {
+  const kept = [];
+  if (typeof WebAssembly !== "undefined") {
+    for (const name of STACK_SWITCHING) {
+      const d = Object.getOwnPropertyDescriptor(WebAssembly, name);
+      if (d && d.configurable && delete WebAssembly[name]) kept.push([name, d]);
+    }
+  }
+  if (typeof document !== "undefined" && !STACK_SWITCHING.some((n) => typeof WebAssembly !== "undefined" && n in WebAssembly)) {
+    document.documentElement.setAttribute("data-jspi", "off");
+  }
+  return { restore() { for (const [name, d] of kept) Object.defineProperty(WebAssembly, name, d); } };
+}
+
 function perfMark(name) {
   if (typeof performance !== "undefined" && performance.mark) performance.mark("domino:" + name);
 }
@@ -97,6 +124,7 @@ export async function loadPyodide(options = {}) {
     return stdlib.then((s) => s.response);
   };
   globalThis.fetch = answer;
+  const jspi = hideStackSwitching();
   let kind;
   try {
     const py = await loadRuntime({ ...base, stdLibURL: PYC_STDLIB });
@@ -109,6 +137,7 @@ export async function loadPyodide(options = {}) {
     loaded = await loadRuntime(base);
   } finally {
     if (globalThis.fetch === answer) globalThis.fetch = realFetch;
+    jspi.restore();
   }
   mark(kind);
   perfMark("runtime-up");

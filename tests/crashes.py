@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import warnings
 from pathlib import Path
 
@@ -22,7 +23,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 LOG_DIR = REPO_ROOT / "test-results" / "chromium"
 MARKS = ("Target crashed", "Page crashed")
 TAIL_LINES = 30
-NOISE = ("dbus/", "cpufreq/")   # what Chromium prints on every launch here, not worth a failure's lines
+NOISE = ("dbus/",)   # what Chromium prints on every launch here, not worth a failure's lines
+# where Chromium's crash handler (crashpad: its lines in the log read ".../cpufreq/...") keeps a minidump
+DUMPS = Path.home() / ".config" / "chromium" / "Crash Reports" / "pending"
+STARTED = time.time()
 
 _LOGS: list[Path] = []        # this process's browsers' logs
 
@@ -68,6 +72,12 @@ def logs_tail(lines: int = TAIL_LINES) -> str:
             continue
         if text:
             parts.append(f"--- {path.relative_to(REPO_ROOT)}\n" + "\n".join(text[-lines:]))
+    try:
+        dumps = sorted(p.name for p in DUMPS.glob("*.dmp") if p.stat().st_mtime >= STARTED)
+    except OSError:
+        dumps = []
+    if dumps:
+        parts.append(f"--- minidumps written since this worker started, in {DUMPS}: {', '.join(dumps[-5:])}")
     return "\n".join(parts) or "(the browsers printed nothing)"
 
 

@@ -37,3 +37,15 @@ def test_a_live_page_is_not_a_crash(page):
     with pytest.raises(Exception) as info:
         page.wait_for_selector("html[data-never]", timeout=200)
     assert not crashed(info.value)
+
+
+def test_the_runtime_runs_python_on_the_pages_own_stack(app):
+    """No WebAssembly stack switching (static/pyodide.mjs): on a switched stack, Chromium's frame-pointer
+    walk read past the stack's end and the tab died (the minidumps of the friends' tests' crashes).  The
+    runtime was started with JSPI hidden, then JSPI was given back to the page as it was."""
+    facts = app.evaluate("""async () => {
+        const m = await import('./static/pyodide.mjs');
+        return {attr: document.documentElement.dataset.jspi, jspi: m.loaded._module.jspiSupported,
+                back: 'Suspending' in WebAssembly}; }""")
+    assert facts == {"attr": "off", "jspi": False, "back": True}, facts
+    app.locator('[data-testid="new-game"]').wait_for()       # and the game answers (Python from JS events)
