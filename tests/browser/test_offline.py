@@ -49,7 +49,11 @@ def test_offline_after_first_visit(page, context, site, wait_ready, assert_no_py
     url = site.url + QUERY
     page.goto(url)
     wait_ready(page)
-    # The loading screen showed real download progress of the runtime.
+    # The loading screen showed real download progress of the runtime.  Its total comes from the
+    # precache list, fetched beside the runtime: on a loaded machine it may land after the boot (a run
+    # read 14,120,123 bytes loaded and no total yet at ready), so it is waited for.
+    page.wait_for_function("Number(document.getElementById('loading-progress').dataset.total || 0) > 0",
+                           timeout=30_000)
     loaded, total = page.evaluate("""() => {
         const el = document.getElementById('loading-progress');
         return [Number(el.dataset.loaded || 0), Number(el.dataset.total || 0)];
