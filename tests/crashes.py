@@ -4,10 +4,11 @@ Every Chromium the tests launch runs through :func:`find_browser.logging_wrapper
 ``test-results/chromium/<worker>-<name>.log`` (:func:`chromium_log`).  A renderer that dies makes
 Playwright's calls raise "Target crashed" (or "Page crashed"), whatever the test was waiting for;
 this module's hooks (tests/conftest.py imports them) turn such a failure in a test's setup or call
-into :class:`RendererCrashed`, whose message carries what the browsers printed last, and pytest-rerunfailures runs that test once more (``--only-rerun
-'^RendererCrashed: '`` in pyproject.toml): a process dying on a loaded machine is not the game's fault,
-and a test that crashes its renderer twice still fails.  Every crash is also a warning, listed at the
-end of the run with the browser's last words, so none passes unseen.
+into :class:`RendererCrashed`, whose message carries what the browsers printed last and the minidumps
+Chromium's crash handler wrote, and pytest-rerunfailures runs that test once more (``--only-rerun
+'^RendererCrashed: '`` in pyproject.toml).  A test that crashes its renderer twice still fails, and
+every crash is also a warning, listed at the end of the run, so none passes unseen: a crash may be the
+game's doing (the ones read so far were, through the runtime's stack switching: static/pyodide.mjs).
 """
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def logs_tail(lines: int = TAIL_LINES) -> str:
         if text:
             parts.append(f"--- {path.relative_to(REPO_ROOT)}\n" + "\n".join(text[-lines:]))
     try:
-        dumps = sorted(p.name for p in DUMPS.glob("*.dmp") if p.stat().st_mtime >= STARTED)
+        dumps = [p.name for p in sorted(DUMPS.glob("*.dmp"), key=lambda p: p.stat().st_mtime)
+                 if p.stat().st_mtime >= STARTED]
     except OSError:
         dumps = []
     if dumps:
