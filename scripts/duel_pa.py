@@ -28,6 +28,7 @@ legal move.
                               [--hard-budget N] [--hard-max-samples N]   # hard's search (defaults unchanged)
     python scripts/duel_pa.py --levels oracle ...   # the ceiling: a pair that sees every hand
     python scripts/duel_pa.py --sampler uniform ...  # hard dealing its samples uniformly (a lever measured)
+    python scripts/duel_pa.py --set RP_SHUT=6 ...   # a lever: hard's constants set otherwise (scripts/screen_hard.py)
     python scripts/duel_pa.py --compare A.json B.json   # two duels on the same deals, deal by deal
     python scripts/duel_pa.py --openspiel [--os-deals 100]   # OpenSpiel's Block, 2 players
 
@@ -65,6 +66,7 @@ from domino.players import get_player  # noqa: E402
 from domino.players.blocksolve import BlockSolver  # noqa: E402
 from domino.players.line import LineSearch, action_move, knowledge, medium_scores  # noqa: E402
 from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES, sample_deal, uniform_deal  # noqa: E402
+from screen_hard import Lever, parse_sets  # noqa: E402
 
 #: ``--sampler``: how hard deals the hidden tiles of each of its samples
 SAMPLERS = {"greedy": staticmethod(sample_deal), "uniform": staticmethod(uniform_deal)}
@@ -336,23 +338,27 @@ def play_hand(rules, seed, kinds: list[str], choosers: dict, cpu: dict) -> Match
 
 def run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress=True,
              first: int = 0, hard_budget: int | None = None, hard_max_samples: int | None = None,
-             sampler: str = "greedy", records: bool = False) -> dict:
+             sampler: str = "greedy", records: bool = False, sets: dict | None = None) -> dict:
     """``level``'s pair against ``pa``'s on ``deals`` deals from ``first``; ``sampler``: how hard deals the
     hidden tiles of its samples (``SAMPLERS``: the hard players' own, or every consistent deal equally
     likely); ``records``: keep every hand's record (deal, opener, actions) with who sat where, under
-    ``"records"`` (what ``scripts/play_model.py`` learns from)."""
+    ``"records"`` (what ``scripts/play_model.py`` learns from); ``sets``: a lever, hard's constants set
+    otherwise for our pair (``screen_hard.Lever``)."""
     kept = LineSearch.__dict__["sampler"]      # the staticmethod itself (the class attribute is its function)
     LineSearch.sampler = SAMPLERS[sampler]
     try:
-        r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples, records)
+        r = _run_duel(level, deals, seed, pa, dominoes, progress, first, hard_budget, hard_max_samples, records,
+                      sets or {})
     finally:
         LineSearch.sampler = kept
     r["sampler"] = sampler
+    r["sets"] = sets or {}
     return r
 
 
 def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progress: bool,
-              first: int, hard_budget: int | None, hard_max_samples: int | None, records: bool = False) -> dict:
+              first: int, hard_budget: int | None, hard_max_samples: int | None, records: bool = False,
+              sets: dict | None = None) -> dict:
     rules = make_rules("block", players=4, partnership=True)
     choosers = {level: Oracle() if level == "oracle" else get_player(level), "pa": pa}
     if level == "hard" and (hard_budget is not None or hard_max_samples is not None):
@@ -364,6 +370,10 @@ def _run_duel(level: str, deals: int, seed: int, pa: PaChooser, dominoes, progre
                 s.max_samples = hard_max_samples
             return s.run()
         choosers[level] = hard
+    if sets:
+        if level != "hard":
+            raise ValueError("a lever (--set) is a setting of hard's")
+        choosers[level] = Lever(sets, choosers[level])
     cpu = {level: [], "pa": []}
     wins = losses = ties = 0
     disagree: list[dict] = []
@@ -441,6 +451,8 @@ def print_duel(r: dict) -> None:
               if r.get("hard_budget") else "")
     if r.get("sampler", "greedy") != "greedy":
         budget += f" (sampler {r['sampler']})"
+    if r.get("sets"):
+        budget += " with " + json.dumps(r["sets"], sort_keys=True)
     print(f"{r['level']}{budget} vs pa: win {r['win_rate']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] "
           f"over {r['hands']} hands ({r['deals']} deals x2; {r['wins']} won, {r['losses']} lost, "
           f"{r['ties']} tied); CPU s/decision {r['level']} {o['mean']:.4f} mean / {o['p95']:.4f} p95, "
@@ -634,6 +646,9 @@ def main(argv=None) -> int:
     p.add_argument("--sampler", choices=sorted(SAMPLERS), default="greedy",
                    help="how hard deals the hidden tiles of each sample: greedy (the hard players' own, "
                         "seat after seat) or uniform (every consistent deal equally likely)")
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="a lever: a constant of domino.players.line or .search set otherwise for hard's pair "
+                        "(JSON value; scripts/screen_hard.py screens it against today's hard first)")
     p.add_argument("--records", action="store_true",
                    help="keep every hand's record (deal, actions, who sat where) in the --json file")
     p.add_argument("--openspiel", action="store_true",
@@ -645,6 +660,10 @@ def main(argv=None) -> int:
     p.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
                    help="no duel: compare two duels' --json files deal by deal (the first level of each)")
     args = p.parse_args(argv)
+    try:
+        sets = parse_sets(args.set)
+    except ValueError as exc:
+        p.error(str(exc))
     out: list[dict] = []
     if args.compare:
         runs = []
@@ -685,7 +704,7 @@ def main(argv=None) -> int:
         pa = PaChooser(dominoes, args.pa_samples)
         for level in args.levels.split(","):
             r = run_duel(level, args.deals, args.seed, pa, dominoes, not args.quiet, args.first,
-                         args.hard_budget, args.hard_max_samples, args.sampler, args.records)
+                         args.hard_budget, args.hard_max_samples, args.sampler, args.records, sets)
             r["pa_samples"] = args.pa_samples or "all"
             out.append(r)
             print_duel(r)

@@ -183,3 +183,25 @@ def test_the_sampler_option_deals_hards_samples_and_is_put_back(monkeypatch):
     m = Match(make_rules("block", players=4, partnership=True), seed="after the duel")
     view = m.view(m.turn)
     assert get_player("hard")(view, random.Random(1)) in view["legal"]
+
+
+def test_a_lever_plays_for_hards_pair_only(monkeypatch):
+    """--set: hard's pair plays with the constants set otherwise (seen from inside its search), pa's
+    seats and the process after the duel with today's values; a lever is hard's alone."""
+    import dominoes
+    from domino.players import line
+    seen = []
+    real = line.rollout_move
+
+    def watched(h, ms, rng):
+        seen.append(line.RP_NOISE)
+        return real(h, ms, rng)
+    monkeypatch.setattr(line, "rollout_move", watched)
+    r = duel_pa.run_duel("hard", 1, 0, get_player("random"), dominoes, progress=False, first=3,
+                         sets={"RP_NOISE": 0.25})
+    assert r["sets"] == {"RP_NOISE": 0.25} and r["hands"] == 2
+    assert seen and set(seen) == {0.25} and line.RP_NOISE == 2.0
+    with pytest.raises(ValueError, match="hard"):
+        duel_pa.run_duel("medium", 1, 0, get_player("random"), dominoes, progress=False, sets={"RP_NOISE": 1})
+    with pytest.raises(SystemExit):
+        duel_pa.main(["--set", "NO_SUCH=1", "--deals", "1"])
