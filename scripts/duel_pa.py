@@ -66,7 +66,7 @@ from domino.players import get_player  # noqa: E402
 from domino.players.blocksolve import BlockSolver  # noqa: E402
 from domino.players.line import LineSearch, action_move, knowledge, medium_scores  # noqa: E402
 from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES, sample_deal, uniform_deal  # noqa: E402
-from screen_hard import Lever, parse_sets  # noqa: E402
+from screen_hard import Lever, cpu_stats, parse_sets  # noqa: E402
 
 #: ``--sampler``: how hard deals the hidden tiles of each of its samples
 SAMPLERS = {"greedy": staticmethod(sample_deal), "uniform": staticmethod(uniform_deal)}
@@ -87,15 +87,6 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
-
-
-def cpu_stats(xs: list[float]) -> dict:
-    """Mean and p95 (nearest rank) of CPU seconds per decision."""
-    if not xs:
-        return {"decisions": 0, "mean": 0.0, "p95": 0.0}
-    s = sorted(xs)
-    p95 = s[min(len(s) - 1, int(math.ceil(0.95 * len(s))) - 1)]
-    return {"decisions": len(s), "mean": sum(s) / len(s), "p95": p95}
 
 
 # ---------------------------------------------------------------------------

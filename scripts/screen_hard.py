@@ -81,22 +81,37 @@ class Lever:
             self._swap(old)
 
 
-def play_deal(args: tuple) -> list[list]:
-    """Both hands of one deal: [[deal, lever's seats, score], ...]."""
+def play_deal(args: tuple) -> tuple[list[list], dict]:
+    """Both hands of one deal: ([[deal, lever's seats, score], ...], CPU seconds per decision with more
+    than one legal move: {"lever": [...], "hard": [...]})."""
     deal, seed, sets = args
     rules = make_rules("block", players=4, partnership=True)
     lever, hard = Lever(sets), get_player("hard")
-    out = []
+    out: list[list] = []
+    cpu: dict = {"lever": [], "hard": []}
     for ours in (0, 1):
         m = Match(rules, seed=seed * 1_000_003 + deal,
                   seats=[{"name": f"seat {s}", "kind": "human"} for s in range(4)])
         while m.phase == "play":
             s = m.turn
-            chooser = lever if s % 2 == ours else hard
-            m.apply(chooser(m.view(s), m.player_rng(s)))
+            who = "lever" if s % 2 == ours else "hard"
+            view = m.view(s)
+            t0 = time.process_time()
+            action = (lever if who == "lever" else hard)(view, m.player_rng(s))
+            if len(view["legal"]) > 1:
+                cpu[who].append(time.process_time() - t0)
+            m.apply(action)
         won = m.records[0]["result"]["winners"]
         out.append([deal, ours, 0.5 if len(won) != 1 else float(won[0] == ours)])
-    return out
+    return out, cpu
+
+
+def cpu_stats(xs: list[float]) -> dict:
+    """Mean and p95 (nearest rank) of CPU seconds per decision."""
+    if not xs:
+        return {"decisions": 0, "mean": 0.0, "p95": 0.0}
+    s = sorted(xs)
+    return {"decisions": len(s), "mean": sum(s) / len(s), "p95": s[min(len(s) - 1, math.ceil(0.95 * len(s)) - 1)]}
 
 
 def summary(outcomes: list[list]) -> dict:
@@ -119,9 +134,10 @@ def run(sets: dict, deals: int, first: int = 0, seed: int = 0, jobs: int = 1) ->
             parts = pool.map(play_deal, work, chunksize=4)
     else:
         parts = [play_deal(w) for w in work]
-    outcomes = [o for p in parts for o in p]
+    outcomes = [o for p, _ in parts for o in p]
+    cpu = {who: cpu_stats([x for _, c in parts for x in c[who]]) for who in ("lever", "hard")}
     return {"level": "hard with " + json.dumps(sets, sort_keys=True), "opponent": "hard", "sets": sets,
-            "seed": seed, "first_deal": first, **summary(outcomes), "outcomes": outcomes,
+            "seed": seed, "first_deal": first, **summary(outcomes), "outcomes": outcomes, "cpu_s": cpu,
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
@@ -140,9 +156,11 @@ def main(argv=None) -> int:
     except ValueError as exc:
         p.error(str(exc))
     r = run(sets, args.deals, args.first, args.seed, args.jobs)
+    c, h = r["cpu_s"]["lever"], r["cpu_s"]["hard"]
     print(f"{r['level']} vs hard: wins {r['share']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}] of "
           f"{r['hands']} hands (deals {args.first}-{args.first + args.deals - 1}, seed {args.seed}); "
-          f"{r['seconds']:.0f} s", flush=True)
+          f"CPU s/decision lever {c['mean']:.4f} mean / {c['p95']:.4f} p95, hard {h['mean']:.4f} / "
+          f"{h['p95']:.4f}; {r['seconds']:.0f} s", flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             json.dump([r], fh, indent=1)
