@@ -9,6 +9,8 @@ goes away, says goodbye, comes back or says hello again, time passing), after ea
   missing (else the hand would have been dealt);
 * a seat the host handed to the computer stays with it until the host gives it back;
 * every friend's phone shows the host's truth: the same position, and whether the computer plays its seat;
+* during a hand, the seat to move is played by somebody who can (the host's page runs the computer's
+  seats; the host, or the connected friend, has a legal move to tap);
 * and the table always goes on: when everyone who must tap Next taps, the next hand is dealt.
 """
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, settings, strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from domino.app import controller
 from domino.engine.match import HUMAN
 from domino.table import REMOTE
 from tests.friends_table import Table
@@ -139,6 +142,25 @@ class SeatsAtTheTable(RuleBasedStateMachine):
                 assert t.match.seats[i]["name"] not in missing, f"waits for seat {i}, who is not there"
 
     @invariant()
+    def during_a_hand_somebody_can_move(self):
+        """The seat to move is played by somebody who can: the computer's seat by the host's page (it
+        runs the computers), the host's own by a legal move on its table, a connected friend's (not
+        handed to the computer) by a legal move on the friend's phone at the host's position."""
+        t = self.t
+        m = t.match
+        if not self.live or m.phase != "play" or m.outcome:
+            return
+        seat, kind = m.turn, m.seats[m.turn]["kind"]
+        if controller.is_computer_turn(m):
+            assert t.host.wants_computers(), f"seat {seat} is the computer's, and the host's page does not run it"
+        elif kind == HUMAN:
+            assert t.host.ctrl.my_turn() and t.host.ctrl.legal(), "the host's turn, and nothing to tap"
+        elif kind == REMOTE and t.device(seat) is not None and seat not in t.hosting.table.stand_ins:
+            c = t.device(seat).ctrl
+            assert c is not None and c.match.seq == m.seq, f"seat {seat}'s phone is not at the host's position"
+            assert c.my_turn() and c.legal(), f"seat {seat}'s turn, and its phone offers nothing to tap"
+
+    @invariant()
     def a_handed_seat_stays_handed(self):
         if not self.live:
             return
@@ -179,6 +201,6 @@ def self_away(machine: SeatsAtTheTable) -> set[str]:
 
 
 SeatsAtTheTable.TestCase.settings = settings(
-    max_examples=10, stateful_step_count=20, derandomize=True, deadline=None,
+    max_examples=30, stateful_step_count=30, derandomize=True, deadline=None,
     suppress_health_check=list(HealthCheck))
 test_seats_actions_at_every_phase = SeatsAtTheTable.TestCase
