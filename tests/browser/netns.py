@@ -175,6 +175,12 @@ class NetNs:
         self._created = True
         ns = ("-n", self.name)
         _ip(*ns, "link", "add", "v0", "type", "veth", "peer", "name", "v1")
+        # No IPv6 link-local address of the kernel's making: its duplicate address detection ends a
+        # second or two after the link is up, and Chromium, already started by then, takes that
+        # address change for a network change and fails every request in flight with
+        # ERR_NETWORK_CHANGED (a page's boot hung on it).  The namespace is settled before anyone starts.
+        for dev in ("v0", "v1"):
+            _ip(*ns, "link", "set", dev, "addrgenmode", "none")
         _ip(*ns, "addr", "add", f"{self.address}/24", "dev", "v0")
         if self.address6:
             _ip(*ns, "addr", "add", f"{self.address6}/64", "dev", "v0", "nodad")
@@ -183,6 +189,21 @@ class NetNs:
         _ip(*ns, "route", "add", "default", "via", self.address, "dev", "v0")
         if self.address6:
             _ip(*ns, "-6", "route", "add", "default", "dev", "v0")
+        self._settle()
+
+    def _settle(self, timeout: float = 10.0) -> None:
+        """Wait until both ends of the pair are up with no address still tentative."""
+        deadline = time.monotonic() + timeout
+        while True:
+            links = _ip("-n", self.name, "-o", "link", "show").stdout
+            addrs = _ip("-n", self.name, "-o", "addr", "show").stdout
+            up = all(f"{dev}@" in links and "state UP" in next(
+                (line for line in links.splitlines() if f" {dev}@" in line), "") for dev in ("v0", "v1"))
+            if up and "tentative" not in addrs:
+                return
+            if time.monotonic() > deadline:
+                raise NetNsUnavailable(f"the namespace's links did not settle in {timeout:.0f} s:\n{links}\n{addrs}")
+            time.sleep(0.05)
 
     def exec_argv(self, *argv: str) -> list[str]:
         """The command line running ``argv`` inside the namespace."""

@@ -301,3 +301,18 @@ def test_dual_stack_network_and_two_browser_processes(playwright):
         for b in browsers:
             b.close()
         ns.stop()
+
+
+@pytest.mark.parametrize("ipv6", [False, True])
+def test_the_namespace_is_settled_before_a_browser_starts(ipv6):
+    """Nothing about the namespace's links or addresses changes after it is started: Chromium takes any
+    such change for a new network and fails every request in flight (ERR_NETWORK_CHANGED), which once
+    hung a page's boot.  The kernel's own IPv6 link-local addresses did, a second or two later."""
+    import subprocess
+    ns = start_or_skip(ipv6=ipv6, serve=False)
+    try:
+        mon = subprocess.run(["timeout", "3", "ip", "-n", ns.name, "monitor", "address", "link", "route"],
+                             capture_output=True, text=True)
+        assert mon.stdout.strip() == "", f"the namespace changed after it was started:\n{mon.stdout}"
+    finally:
+        ns.stop()
