@@ -26,7 +26,10 @@
  * for a moment) loads the page once more by itself instead, with the loader
  * still up: html[data-boot-retry="1"] as it goes, html[data-boot-retried="1"]
  * on the page loaded again. Once a minute at most (sessionStorage): a network
- * that stays down ends on the error screen, never in a loop.
+ * that stays down ends on the error screen, never in a loop. Failures that
+ * raise no error of their own are watched for too: the runtime's module script
+ * (PyScript's core) that does not load, and PyScript's fetch of pyscript.toml
+ * or main.py that fails (it would wait for ever).
  */
 (function () {
   "use strict";
@@ -171,6 +174,28 @@
   addEventListener("error", function (e) {
     early((e && (e.message || (e.error && e.error.message))) || "error");
   });
+  // A file of the runtime that does not arrive, where nothing else would say so: the runtime's module
+  // script (its error event does not bubble: seen here while it goes down), and the configuration and
+  // program PyScript fetches (it waits on them for ever when the fetch fails).
+  var RUNTIME = /\/static\/vendor\/pyscript\/[^/]*\.js$/;
+  var FETCHED = /\/(pyscript\.toml|main\.py)$/;
+  addEventListener("error", function (e) {
+    var el = e && e.target;
+    if (el && el.tagName === "SCRIPT" && RUNTIME.test(String(el.src).split("?")[0])) {
+      early("Failed to fetch " + el.src);
+    }
+  }, true);
+  if (window.fetch) {
+    var fetch0 = window.fetch;
+    window.fetch = function (input) {
+      var p = fetch0.apply(this, arguments);
+      var url = String(input && input.url || input).split("?")[0];
+      if (FETCHED.test(url)) {
+        p.catch(function (err) { early("Failed to fetch " + url + ": " + (err && err.message || err)); });
+      }
+      return p;
+    };
+  }
   addEventListener("unhandledrejection", function (e) {
     var r = e && e.reason;
     early((r && (r.message || String(r))) || "error");

@@ -383,11 +383,17 @@ def test_python_failure_at_start_offers_start_fresh(fresh_page, site, wait_ready
 
 
 PLUGIN = "**/static/vendor/pyscript/py-terminal-*.js"   # one of the runtime's files every boot fetches
+#: files of the boot whose loss raised no error at all, each once: the page waited for ever ("Starting
+#: Python..." or "Setting the table...") -- PyScript's core (a module script, and what it imports), the
+#: configuration and the program PyScript fetches
+LOST = [PLUGIN, "**/static/vendor/pyscript/core.js", "**/static/vendor/pyscript/core-*.js", "**/pyscript.toml",
+        "**/main.py"]
 
 
-def test_a_boot_that_loses_a_file_on_the_network_loads_again_by_itself(fresh_page, site, wait_ready):
-    """A phone's connection that drops for a moment as the game starts: the runtime's module that did not
-    arrive makes the page load once more by itself, not the error screen."""
+@pytest.mark.parametrize("lost", LOST)
+def test_a_boot_that_loses_a_file_on_the_network_loads_again_by_itself(fresh_page, site, wait_ready, lost):
+    """A phone's connection that drops for a moment as the game starts: a file of the boot that did not
+    arrive makes the page load once more by itself, not the error screen, nor a loader for ever."""
     page = fresh_page
     asked = []
 
@@ -395,7 +401,7 @@ def test_a_boot_that_loses_a_file_on_the_network_loads_again_by_itself(fresh_pag
         asked.append(route.request.url)
         route.abort() if len(asked) == 1 else route.continue_()
 
-    page.route(PLUGIN, once)
+    page.route(lost, once)
     page.goto(site.url + "?delay=0")
     wait_ready(page)
     tid(page, "new-game").wait_for()
@@ -405,10 +411,11 @@ def test_a_boot_that_loses_a_file_on_the_network_loads_again_by_itself(fresh_pag
     no_py_error(page)
 
 
-def test_a_network_that_stays_down_ends_on_the_error_screen_not_in_a_loop(fresh_page, site, wait_ready):
+@pytest.mark.parametrize("lost", [PLUGIN, "**/pyscript.toml"])
+def test_a_network_that_stays_down_ends_on_the_error_screen_not_in_a_loop(fresh_page, site, wait_ready, lost):
     page = fresh_page
     asked = []
-    page.route(PLUGIN, lambda route: (asked.append(route.request.url), route.abort()))
+    page.route(lost, lambda route: (asked.append(route.request.url), route.abort()))
     documents = []
     page.on("framenavigated", lambda frame: documents.append(frame.url) if frame == page.main_frame else None)
     page.goto(site.url + "?delay=0")
