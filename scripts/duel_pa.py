@@ -62,11 +62,10 @@ from domino.engine import tiles  # noqa: E402
 from domino.engine.line import E, W  # noqa: E402
 from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
-from domino.players import get_player  # noqa: E402
+from domino.players import get_player, line, search  # noqa: E402
 from domino.players.blocksolve import BlockSolver  # noqa: E402
 from domino.players.line import LineSearch, action_move, knowledge, medium_scores  # noqa: E402
 from domino.players.search import HARD_BUDGET, HARD_MAX_SAMPLES, sample_deal, uniform_deal  # noqa: E402
-from screen_hard import Lever, cpu_stats, parse_sets  # noqa: E402
 
 #: ``--sampler``: how hard deals the hidden tiles of each of its samples
 SAMPLERS = {"greedy": staticmethod(sample_deal), "uniform": staticmethod(uniform_deal)}
@@ -87,6 +86,63 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     mid = (p + z * z / (2 * n)) / den
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
     return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def cpu_stats(xs: list[float]) -> dict:
+    """Mean and p95 (nearest rank) of CPU seconds per decision."""
+    if not xs:
+        return {"decisions": 0, "mean": 0.0, "p95": 0.0}
+    s = sorted(xs)
+    return {"decisions": len(s), "mean": sum(s) / len(s), "p95": s[min(len(s) - 1, math.ceil(0.95 * len(s)) - 1)]}
+
+
+# ---------------------------------------------------------------------------
+# levers: hard's constants set otherwise for one pair (also scripts/screen_hard.py)
+
+#: where a lever's names live
+MODULES = (line, search)
+
+
+def parse_sets(items: list[str]) -> dict:
+    """``NAME=VALUE`` strings -> {name: value}; every name must be a constant
+    the hard player already has (a typo would screen today's hard against itself)."""
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"--set wants NAME=VALUE, got {item!r}")
+        if not any(hasattr(mod, name) for mod in MODULES):
+            raise ValueError(f"no constant {name!r} in " + ", ".join(m.__name__ for m in MODULES))
+        out[name] = json.loads(value)
+    return out
+
+
+class Lever:
+    """A chooser that plays hard with some constants set otherwise, and puts
+    them back after every move (the other pair plays today's hard in the same
+    process)."""
+
+    def __init__(self, sets: dict, base=None):
+        self.sets = sets
+        self.base = base or get_player("hard")
+
+    def _swap(self, values: dict) -> dict:
+        old = {}
+        for name, v in values.items():
+            for mod in MODULES:
+                if hasattr(mod, name):
+                    old[name] = getattr(mod, name)
+                    setattr(mod, name, v)
+                    break
+        return old
+
+    def __call__(self, view: dict, rng):
+        old = self._swap(self.sets)
+        try:
+            return self.base(view, rng)
+        finally:
+            self._swap(old)
+
 
 
 # ---------------------------------------------------------------------------

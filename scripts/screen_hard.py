@@ -32,86 +32,24 @@ import time
 from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from domino.engine.match import Match  # noqa: E402
 from domino.engine.rules import make_rules  # noqa: E402
-from domino.players import get_player, line, search  # noqa: E402
-
-#: where a lever's names live
-MODULES = (line, search)
-
-
-def parse_sets(items: list[str]) -> dict:
-    """``NAME=VALUE`` strings -> {name: value}; every name must be a constant
-    the hard player already has (a typo would screen today's hard against itself)."""
-    out = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"--set wants NAME=VALUE, got {item!r}")
-        if not any(hasattr(mod, name) for mod in MODULES):
-            raise ValueError(f"no constant {name!r} in " + ", ".join(m.__name__ for m in MODULES))
-        out[name] = json.loads(value)
-    return out
-
-
-class Lever:
-    """A chooser that plays hard with some constants set otherwise, and puts
-    them back after every move (the other pair plays today's hard in the same
-    process)."""
-
-    def __init__(self, sets: dict, base=None):
-        self.sets = sets
-        self.base = base or get_player("hard")
-
-    def _swap(self, values: dict) -> dict:
-        old = {}
-        for name, v in values.items():
-            for mod in MODULES:
-                if hasattr(mod, name):
-                    old[name] = getattr(mod, name)
-                    setattr(mod, name, v)
-                    break
-        return old
-
-    def __call__(self, view: dict, rng):
-        old = self._swap(self.sets)
-        try:
-            return self.base(view, rng)
-        finally:
-            self._swap(old)
-
+from domino.players import get_player  # noqa: E402
+from duel_pa import Lever, cpu_stats, parse_sets, play_hand  # noqa: E402
 
 def play_deal(args: tuple) -> tuple[list[list], dict]:
     """Both hands of one deal: ([[deal, lever's seats, score], ...], CPU seconds per decision with more
     than one legal move: {"lever": [...], "hard": [...]})."""
     deal, seed, sets = args
     rules = make_rules("block", players=4, partnership=True)
-    lever, hard = Lever(sets), get_player("hard")
+    choosers = {"lever": Lever(sets), "hard": get_player("hard")}
     out: list[list] = []
     cpu: dict = {"lever": [], "hard": []}
     for ours in (0, 1):
-        m = Match(rules, seed=seed * 1_000_003 + deal,
-                  seats=[{"name": f"seat {s}", "kind": "human"} for s in range(4)])
-        while m.phase == "play":
-            s = m.turn
-            who = "lever" if s % 2 == ours else "hard"
-            view = m.view(s)
-            t0 = time.process_time()
-            action = (lever if who == "lever" else hard)(view, m.player_rng(s))
-            if len(view["legal"]) > 1:
-                cpu[who].append(time.process_time() - t0)
-            m.apply(action)
+        kinds = ["lever" if s % 2 == ours else "hard" for s in range(4)]
+        m = play_hand(rules, seed * 1_000_003 + deal, kinds, choosers, cpu)
         won = m.records[0]["result"]["winners"]
         out.append([deal, ours, 0.5 if len(won) != 1 else float(won[0] == ours)])
     return out, cpu
-
-
-def cpu_stats(xs: list[float]) -> dict:
-    """Mean and p95 (nearest rank) of CPU seconds per decision."""
-    if not xs:
-        return {"decisions": 0, "mean": 0.0, "p95": 0.0}
-    s = sorted(xs)
-    return {"decisions": len(s), "mean": sum(s) / len(s), "p95": s[min(len(s) - 1, math.ceil(0.95 * len(s)) - 1)]}
 
 
 def summary(outcomes: list[list]) -> dict:
